@@ -1,0 +1,286 @@
+/* eslint-disable */
+/**
+ * Generated from schemas/profile/profile.schema.json by `npm run generate`. Do not edit by hand:
+ * change the schema and regenerate (`npm run generate:check` fails while this file is stale).
+ */
+
+/**
+ * Signature over the RFC 8785 canonical JSON of the body without hash, base64 (design brief §4): rsa-sha256 (RSASSA-PKCS1-v1_5), ed25519, hmac-sha256, or custom (a module).
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "SchemeName".
+ */
+export type SchemeName = 'rsa-sha256' | 'ed25519' | 'hmac-sha256' | 'custom';
+/**
+ * Where a non-secret text comes from: a file, an environment variable or an inline value.
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "TextSource".
+ */
+export type TextSource =
+  | {
+      file: string;
+    }
+  | {
+      env: string;
+    }
+  | {
+      value: string;
+    };
+/**
+ * Where a secret comes from: a file or an environment variable, never inline, so that profiles can be shared and secrets never reach a report.
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "SecretSource".
+ */
+export type SecretSource =
+  | {
+      file: string;
+    }
+  | {
+      env: string;
+    };
+/**
+ * How postbacks from the service are verified (§2.5, §2.6): the body must carry the pinned service public key and a hash that verifies under it. verificationKey is needed for hmac-sha256 (the shared secret).
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "PostbackSigning".
+ */
+export type PostbackSigning = PostbackSigning1;
+export type PaymentType = 'PAY_IN' | 'PAY_OUT';
+/**
+ * ISO 4217 alphabetic currency code; the list is open-ended (§2.1).
+ */
+export type CurrencyCode = string;
+export type ClientFieldsValues = ClientFieldValue[];
+
+/**
+ * A target profile: everything the interface leaves open (design brief §4) and everything the kit needs to know about one target environment. Relative file paths are resolved from the profile file's folder.
+ */
+export interface Profile {
+  /**
+   * Editor hint; ignored by the kit
+   */
+  $schema?: string;
+  name: string;
+  description?: string;
+  /**
+   * Base URL of the target ({base_url} in the interface). Absent for the embedded sandbox, whose URL is known only when it starts; --target overrides it.
+   */
+  baseUrl?: string;
+  operations: Operations;
+  signing: RequestSigning;
+  postbacks: PostbackSigning;
+  merchant: Merchant;
+  capabilities: Capabilities;
+  control?: Control;
+  timing: Timing;
+  safety: Safety;
+  conventions: Conventions;
+}
+/**
+ * Where each operation lives. The creation paths are given by the interface (§4.1, §4.2); the others are not shown (§4.3, §4.4, §4.5, §4.7). An absent optional operation is a capability the target lacks.
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "Operations".
+ */
+export interface Operations {
+  createPayIn: Endpoint;
+  createPayOut: Endpoint;
+  paymentStatus: Endpoint;
+  paymentsList: Endpoint;
+  complaintStatus: Endpoint;
+  paymentMethods?: Endpoint;
+  mediaUpload?: Endpoint;
+  complaintCreate?: Endpoint;
+  smsConfirm?: Endpoint;
+}
+/**
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "Endpoint".
+ */
+export interface Endpoint {
+  method?: 'POST' | 'PUT' | 'PATCH';
+  path: string;
+}
+/**
+ * How the kit signs requests as the merchant (§5). For rsa-sha256 and ed25519, publicKey is the merchant's public key file (its whole contents go into the publicKey field) and signingKey its private key; for hmac-sha256, publicKey is the key id and signingKey the shared secret.
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "RequestSigning".
+ */
+export interface RequestSigning {
+  scheme: SchemeName;
+  /**
+   * Module exporting the custom scheme
+   */
+  module?: string;
+  publicKey: TextSource;
+  signingKey: SecretSource;
+}
+export interface PostbackSigning1 {
+  scheme: SchemeName;
+  module?: string;
+  servicePublicKey: TextSource;
+  verificationKey?: SecretSource;
+}
+/**
+ * The merchant the kit acts as, and its payment methods (§2.1, §4.2, §5.5).
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "Merchant".
+ */
+export interface Merchant {
+  /**
+   * Merchant id in the service, as complaint postbacks carry it (§2.6)
+   */
+  id?: string;
+  paymentMethods: {
+    payIn: MethodFixture;
+    payOut: MethodFixture;
+    attachmentRequired: MethodFixture;
+    external: MethodFixture;
+    forbidden: MethodFixture;
+    smsRequired?: MethodFixture;
+  };
+}
+/**
+ * A payment method of the merchant and values that pass its clientFields, ready for a creation request.
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "MethodFixture".
+ */
+export interface MethodFixture {
+  id: string;
+  type: PaymentType;
+  accountId: number;
+  currencyCode: CurrencyCode;
+  clientFieldsValues: ClientFieldsValues;
+  /**
+   * An amount the method accepts
+   */
+  amount: number;
+}
+/**
+ * One field of the payment method filled in by the user: key is the field id (§2.1).
+ */
+export interface ClientFieldValue {
+  key: string;
+  value: string;
+}
+/**
+ * What the target can do beyond the interface. A test that needs a missing capability is reported NOT VERIFIED, never passed.
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "Capabilities".
+ */
+export interface Capabilities {
+  /**
+   * The target has the sandbox control API (set outcomes, flips, virtual clock)
+   */
+  sandboxControl: boolean;
+  /**
+   * The target can deliver postbacks to the kit's capture server
+   */
+  postbackDelivery: boolean;
+}
+/**
+ * The sandbox control API, used when capabilities.sandboxControl is true.
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "Control".
+ */
+export interface Control {
+  basePath?: string;
+  token?: SecretSource;
+}
+/**
+ * Time budgets of the kit's waits; every network wait has one.
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "Timing".
+ */
+export interface Timing {
+  requestTimeoutMs: number;
+  postbackWaitMs: number;
+  statusChangeWaitMs: number;
+}
+/**
+ * Caps the kit always obeys, so that it is safe on a shared environment.
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "Safety".
+ */
+export interface Safety {
+  /**
+   * No creation request above this
+   */
+  maxAmount: number;
+  /**
+   * Request rate cap
+   */
+  requestsPerSecond: number;
+  /**
+   * When false, no pay_out request is ever sent
+   */
+  allowPayouts: boolean;
+  /**
+   * Every merchantPaymentId the kit sends starts with it, so its data is recognisable
+   */
+  merchantPaymentIdPrefix: string;
+}
+/**
+ * Decisions for what the interface leaves open (design brief §4). Requirements resting on them are reported at level profile.
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "Conventions".
+ */
+export interface Conventions {
+  /**
+   * Format of createdAt/updatedAt in payment and complaint records (§2.1, §2.4): iso8601-utc-millis is 2026-01-31T12:00:00.000Z; iso8601 is any RFC 3339 date-time
+   */
+  createdAtFormat: 'iso8601-utc-millis' | 'iso8601';
+  /**
+   * Unit of createdAtFrom and createdAtTo (§4.4)
+   */
+  listTimestampUnit: 'ms' | 's';
+  /**
+   * Whether both interval bounds are inclusive
+   */
+  listBoundsInclusive: boolean;
+  /**
+   * HTTP status of a status check with no lookup field (§7: not shown)
+   */
+  statusWithoutLookupField: 400 | 404;
+  /**
+   * take when absent, and its maximum (§8)
+   */
+  pageSize: {
+    default: number;
+    max: number;
+  };
+  /**
+   * HTTP status of a list whose fromId matches nothing (§4.4)
+   */
+  unknownFromId: 400 | 404;
+  postbackRetry: RetrySchedule;
+  /**
+   * How a member the schemas do not list, in a response or a postback, is reported
+   */
+  unknownResponseFields: 'warning' | 'failure';
+}
+/**
+ * Postback retry schedule (§6.4: not shown). delaysMs[i] is the wait before attempt i+1 after attempt i failed; then every repeatEveryMs until maxAttempts.
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "RetrySchedule".
+ */
+export interface RetrySchedule {
+  /**
+   * @minItems 1
+   */
+  delaysMs: [number, ...number[]];
+  repeatEveryMs: number;
+  maxAttempts: number;
+  attemptTimeoutMs: number;
+}

@@ -1,0 +1,75 @@
+/* eslint-disable */
+/**
+ * Generated from every body schema under schemas/ (x-body-kind) by `npm run generate`. Do not edit by hand:
+ * change the schema and regenerate (`npm run generate:check` fails while this file is stale).
+ */
+
+import type { ComplaintStatusRequest } from './complaints/complaint-status.request.gen.js';
+import type { Complaint } from './complaints/complaint.gen.js';
+import type { ErrorBody } from './errors/error.gen.js';
+import type { ComplaintCreateRequest } from './other-operations/complaint-create.request.gen.js';
+import type { MediaUploadRequest } from './other-operations/media-upload.request.gen.js';
+import type { MediaUploadResponse } from './other-operations/media-upload.response.gen.js';
+import type { PaymentMethodsRequest } from './other-operations/payment-methods.request.gen.js';
+import type { PaymentMethodsResponse } from './other-operations/payment-methods.response.gen.js';
+import type { SmsConfirmRequest } from './other-operations/sms-confirm.request.gen.js';
+import type { SmsConfirmResponse } from './other-operations/sms-confirm.response.gen.js';
+import type { CreatePaymentRequest } from './payments/create-payment.request.gen.js';
+import type { CreatePaymentResponse } from './payments/create-payment.response.gen.js';
+import type { PaymentStatusRequest } from './payments/payment-status.request.gen.js';
+import type { Payment } from './payments/payment.gen.js';
+import type { PaymentsListRequest } from './payments/payments-list.request.gen.js';
+import type { PaymentsList } from './payments/payments-list.gen.js';
+import type { ComplaintPostback } from './postbacks/complaint-postback.gen.js';
+import type { PaymentPostback } from './postbacks/payment-postback.gen.js';
+import type { Profile } from './profile/profile.gen.js';
+
+/** Each body schema (by its path under schemas/, without .schema.json) and the type generated from it. */
+export interface SchemaTypes {
+  'complaints/complaint-status.request': ComplaintStatusRequest;
+  'complaints/complaint': Complaint;
+  'errors/error': ErrorBody;
+  'other-operations/complaint-create.request': ComplaintCreateRequest;
+  'other-operations/media-upload.request': MediaUploadRequest;
+  'other-operations/media-upload.response': MediaUploadResponse;
+  'other-operations/payment-methods.request': PaymentMethodsRequest;
+  'other-operations/payment-methods.response': PaymentMethodsResponse;
+  'other-operations/sms-confirm.request': SmsConfirmRequest;
+  'other-operations/sms-confirm.response': SmsConfirmResponse;
+  'payments/create-payment.request': CreatePaymentRequest;
+  'payments/create-payment.response': CreatePaymentResponse;
+  'payments/payment-status.request': PaymentStatusRequest;
+  'payments/payment': Payment;
+  'payments/payments-list.request': PaymentsListRequest;
+  'payments/payments-list': PaymentsList;
+  'postbacks/complaint-postback': ComplaintPostback;
+  'postbacks/payment-postback': PaymentPostback;
+  'profile/profile': Profile;
+}
+
+export type SchemaId = keyof SchemaTypes;
+
+/** Base of every schema's $id. */
+export const SCHEMA_ID_BASE = 'https://conformance-kit.invalid/schemas/';
+
+export const SCHEMA_IDS = [
+  'complaints/complaint-status.request',
+  'complaints/complaint',
+  'errors/error',
+  'other-operations/complaint-create.request',
+  'other-operations/media-upload.request',
+  'other-operations/media-upload.response',
+  'other-operations/payment-methods.request',
+  'other-operations/payment-methods.response',
+  'other-operations/sms-confirm.request',
+  'other-operations/sms-confirm.response',
+  'payments/create-payment.request',
+  'payments/create-payment.response',
+  'payments/payment-status.request',
+  'payments/payment',
+  'payments/payments-list.request',
+  'payments/payments-list',
+  'postbacks/complaint-postback',
+  'postbacks/payment-postback',
+  'profile/profile',
+] as const satisfies readonly SchemaId[];
