@@ -1,0 +1,101 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsPlugin from 'ajv-formats';
+import type { Conventions } from '../../generated/profile/profile.gen.js';
+import type { SchemaId, SchemaTypes } from '../../generated/schema-types.gen.js';
+import { findingsFromAjv } from './ajv-findings.js';
+import type { Finding } from './finding.js';
+import { recordTimestampFormat } from './formats.js';
+import { loadSchemaCatalog, type SchemaEntry } from './schema-catalog.js';
+import { indexSchemaLocations } from './schema-locations.js';
+
+/** Annotation keywords of the kit's schemas; strict mode rejects any keyword it was not told about. */
+export const KIT_KEYWORDS = ['x-spec-ref', 'x-level', 'x-rule', 'x-body-kind'] as const;
+
+export type Validation<T> =
+  | { readonly ok: true; readonly value: T; readonly findings: readonly Finding[] }
+  | { readonly ok: false; readonly findings: readonly Finding[] };
+
+export interface ContractOptions {
+  readonly createdAtFormat: Conventions['createdAtFormat'];
+  readonly unknownResponseFields: Conventions['unknownResponseFields'];
+}
+
+/** The design brief's defaults (§4), used when no profile is at hand (e.g. validating a profile itself). */
+export const DEFAULT_CONTRACT_OPTIONS: ContractOptions = {
+  createdAtFormat: 'iso8601-utc-millis',
+  unknownResponseFields: 'warning',
+};
+
+export interface Contract {
+  /** Validates `value` against a body schema; `ok` is false only for findings of severity `error`. */
+  validate<Id extends SchemaId>(id: Id, value: unknown): Validation<SchemaTypes[Id]>;
+  readonly entries: readonly SchemaEntry[];
+}
+
+/**
+ * One ajv instance (draft 2020-12, strict, all errors) with every schema compiled once. Build it once per process
+ * with {@link getContract}; compiling inside a test loop would recompile every time.
+ */
+export function createContract(
+  options: ContractOptions = DEFAULT_CONTRACT_OPTIONS,
+  entries: readonly SchemaEntry[] = loadSchemaCatalog(),
+): Contract {
+  const ajv = new Ajv2020({
+    strict: true,
+    allErrors: true,
+    verbose: true,
+    discriminator: true,
+    allowUnionTypes: true,
+  });
+  addFormatsPlugin.default(ajv);
+  ajv.addVocabulary([...KIT_KEYWORDS]);
+  ajv.addFormat('record-timestamp', recordTimestampFormat(options.createdAtFormat));
+  for (const entry of entries) ajv.addSchema(entry.schema);
+  const locations = indexSchemaLocations(entries);
+
+  const compiled = new Map<string, { entry: SchemaEntry; validate: ValidateFunction }>();
+  for (const entry of entries) {
+    if (entry.kind === undefined) continue;
+    compiled.set(entry.shortId, { entry, validate: ajv.getSchema(entry.uri) ?? unreachable(entry) });
+  }
+
+  return {
+    entries,
+    validate<Id extends SchemaId>(id: Id, value: unknown): Validation<SchemaTypes[Id]> {
+      const target = compiled.get(id);
+      if (target === undefined) throw new Error(`no body schema "${id}" in schemas/`);
+      const passed = target.validate(value);
+      const findings = findingsFromAjv(target.validate.errors ?? [], {
+        file: target.entry.file,
+        rootSchema: target.entry.schema,
+        kind: target.entry.kind ?? 'response',
+        locations,
+        unknownMemberSeverity:
+          target.entry.kind === 'response' || target.entry.kind === 'postback'
+            ? options.unknownResponseFields === 'failure'
+              ? 'error'
+              : 'warning'
+            : 'error',
+      });
+      const ok = passed || findings.every((f) => f.severity === 'warning');
+      return ok ? { ok, value: value as SchemaTypes[Id], findings } : { ok, findings };
+    },
+  };
+}
+
+function unreachable(entry: SchemaEntry): never {
+  throw new Error(`schema ${entry.file} did not compile`);
+}
+
+const contracts = new Map<string, Contract>();
+
+/** The process-wide contract for these options, compiled on first use. */
+export function getContract(options: ContractOptions = DEFAULT_CONTRACT_OPTIONS): Contract {
+  const key = `${options.createdAtFormat}|${options.unknownResponseFields}`;
+  let contract = contracts.get(key);
+  if (contract === undefined) {
+    contract = createContract(options);
+    contracts.set(key, contract);
+  }
+  return contract;
+}

@@ -1,0 +1,30 @@
+import type { Format } from 'ajv/dist/2020.js';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import type { Conventions } from '../../generated/profile/profile.gen.js';
+
+type CreatedAtFormat = Conventions['createdAtFormat'];
+
+const UTC_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** RFC 3339 date-time with a calendar check (2026-02-30 is rejected), from ajv-formats' full mode. */
+function isRfc3339DateTime(value: string): boolean {
+  const format = fullFormats['date-time'];
+  if (typeof format === 'object' && 'validate' in format && typeof format.validate === 'function') {
+    return (format.validate as (text: string) => boolean)(value);
+  }
+  throw new Error('ajv-formats no longer exposes a date-time validator');
+}
+
+/** ISO 8601 UTC with milliseconds and Z, as the payment postback states it (§2.5). */
+export function isUtcMillisTimestamp(value: string): boolean {
+  return UTC_MILLIS.test(value) && isRfc3339DateTime(value);
+}
+
+/**
+ * The `record-timestamp` format of createdAt/updatedAt in payment and complaint records: their format is not
+ * shown (§2.1, §2.4), so the profile's conventions.createdAtFormat decides.
+ */
+export function recordTimestampFormat(createdAtFormat: CreatedAtFormat): Format {
+  const validate = createdAtFormat === 'iso8601-utc-millis' ? isUtcMillisTimestamp : isRfc3339DateTime;
+  return { type: 'string', validate };
+}
