@@ -1,0 +1,34 @@
+import { createHmac } from 'node:crypto';
+import type { Secret } from '../../secrets/secret.js';
+import { decodeBase64Strict, encodeBase64 } from '../base64.js';
+import { constantTimeEqualBytes } from '../constant-time.js';
+import type { SignatureScheme, SigningCredentials, VerificationKey } from '../scheme.js';
+
+/** Shorter shared secrets are guessable; 32 bytes is what HMAC-SHA256 wants. */
+const MIN_SECRET_BYTES = 32;
+
+function mac(message: Uint8Array, secret: Secret): Buffer {
+  return createHmac('sha256', Buffer.from(secret.reveal(), 'utf8')).update(message).digest();
+}
+
+/**
+ * HMAC-SHA256 keyed with a shared secret (its UTF-8 bytes), base64. The `publicKey` member carries the key id the
+ * service uses to look the secret up; it proves nothing by itself.
+ */
+export const hmacSha256: SignatureScheme = {
+  name: 'hmac-sha256',
+  sign(message: Uint8Array, credentials: SigningCredentials): string {
+    return encodeBase64(mac(message, credentials.signingKey));
+  },
+  verify(message: Uint8Array, hash: string, key: VerificationKey): boolean {
+    const given = decodeBase64Strict(hash);
+    if (given === undefined || key.secret === undefined) return false;
+    return constantTimeEqualBytes(given, mac(message, key.secret));
+  },
+  checkCredentials(credentials: SigningCredentials): void {
+    if (Buffer.byteLength(credentials.signingKey.reveal(), 'utf8') < MIN_SECRET_BYTES) {
+      throw new Error(`the shared secret is shorter than ${MIN_SECRET_BYTES} bytes`);
+    }
+    if (credentials.publicKey.trim() === '') throw new Error('the key id (publicKey) is empty');
+  },
+};
