@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { PostbackSigning, Profile, RequestSigning } from '../../generated/profile/profile.gen.js';
+import { getContract } from '../contract/contract.js';
+import { kitPath } from '../kit-root.js';
+import type { Secret } from '../secrets/secret.js';
+import { BodySigner } from '../signing/body-signer.js';
+import { BUILTIN_SCHEMES } from '../signing/builtin-schemes.js';
+import { loadCustomScheme } from '../signing/load-custom-scheme.js';
+import type { SignatureScheme, VerificationKey } from '../signing/scheme.js';
+import { fieldName, ProfileError } from './profile-error.js';
+import { crossFieldProblems } from './profile-rules.js';
+import { readSecretSource, readTextSource } from './sources.js';
+
+/** The embedded sandbox's profile: what `certify` uses when no --profile is given. */
+export const DEFAULT_PROFILE_FILE = kitPath('profiles', 'sandbox.json');
+
+/** A profile checked and resolved: keys read, schemes loaded, every setting typed. */
+export interface LoadedProfile {
+  /** The profile file, as given. */
+  readonly file: string;
+  readonly settings: Profile;
+  /** Signs requests as the merchant (§5). */
+  readonly requestSigner: BodySigner;
+  /** Verifies postbacks from the service (§2.5, §2.6): the pinned service key and its scheme. */
+  readonly postbackVerification: { readonly scheme: SignatureScheme; readonly key: VerificationKey };
+  readonly controlToken: Secret | undefined;
+}
+
+/**
+ * Reads, validates and resolves a profile. Every problem becomes one ProfileError naming the file, the field and
+ * what was expected; nothing half-loaded is ever returned.
+ */
+export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<LoadedProfile> {
+  const settings = parseAndValidate(file);
+  const baseDir = path.dirname(path.resolve(file));
+  const attempt = async <T>(field: string, load: () => T | Promise<T>): Promise<T> => {
+    try {
+      return await load();
+    } catch (error) {
+      if (error instanceof ProfileError) throw error;
+      throw new ProfileError(file, [`${field}: ${(error as Error).message}`]);
+    }
+  };
+
+  const requestScheme = await attempt('signing.module', () => schemeFor(settings.signing, baseDir));
+  const credentials = {
+    publicKey: await attempt('signing.publicKey', () => readTextSource(settings.signing.publicKey, baseDir)),
+    signingKey: await attempt('signing.signingKey', () =>
+      readSecretSource(settings.signing.signingKey, baseDir, 'signing.signingKey'),
+    ),
+  };
+  await attempt('signing', () => requestScheme.checkCredentials?.(credentials));
+
+  const postbackScheme = await attempt('postbacks.module', () => schemeFor(settings.postbacks, baseDir));
+  const verificationKey = settings.postbacks.verificationKey;
+  const postbackKey: VerificationKey = {
+    publicKey: await attempt('postbacks.servicePublicKey', () =>
+      readTextSource(settings.postbacks.servicePublicKey, baseDir),
+    ),
+    secret:
+      verificationKey === undefined
+        ? undefined
+        : await attempt('postbacks.verificationKey', () =>
+            readSecretSource(verificationKey, baseDir, 'postbacks.verificationKey'),
+          ),
+  };
+  const token = settings.control?.token;
+  const controlToken =
+    token === undefined
+      ? undefined
+      : await attempt('control.token', () => readSecretSource(token, baseDir, 'control.token'));
+
+  return {
+    file,
+    settings,
+    requestSigner: new BodySigner(requestScheme, credentials),
+    postbackVerification: { scheme: postbackScheme, key: postbackKey },
+    controlToken,
+  };
+}
+
+function parseAndValidate(file: string): Profile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new ProfileError(file, [`cannot read the file (${code})`]);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ProfileError(file, [`not valid JSON: ${(error as Error).message}`]);
+  }
+  const validation = getContract().validate('profile/profile', json);
+  if (!validation.ok) {
+    throw new ProfileError(file, validation.findings.map((f) => `${fieldName(f.pointer)}: ${f.message}`).sort());
+  }
+  const problems = crossFieldProblems(validation.value);
+  if (problems.length > 0) throw new ProfileError(file, problems);
+  return validation.value;
+}
+
+async function schemeFor(signing: RequestSigning | PostbackSigning, baseDir: string): Promise<SignatureScheme> {
+  if (signing.scheme === 'custom') {
+    // The profile schema requires module when scheme is custom.
+    return loadCustomScheme(path.resolve(baseDir, signing.module ?? ''));
+  }
+  const scheme = BUILTIN_SCHEMES[signing.scheme];
+  if (scheme === undefined) throw new Error(`unknown scheme ${signing.scheme}`);
+  return scheme;
+}

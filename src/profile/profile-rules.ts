@@ -1,0 +1,29 @@
+import type { Profile } from '../../generated/profile/profile.gen.js';
+
+/** Rules across fields that a JSON Schema cannot say well; each problem names its field. */
+export function crossFieldProblems(profile: Profile): string[] {
+  const problems: string[] = [];
+  const methods = profile.merchant.paymentMethods;
+  if (methods.payIn.type !== 'PAY_IN') problems.push('merchant.paymentMethods.payIn.type: must be "PAY_IN"');
+  if (methods.payOut.type !== 'PAY_OUT') problems.push('merchant.paymentMethods.payOut.type: must be "PAY_OUT"');
+  for (const [name, method] of Object.entries(methods)) {
+    if (method.amount > profile.safety.maxAmount) {
+      problems.push(
+        `merchant.paymentMethods.${name}.amount: ${method.amount} is above safety.maxAmount ${profile.safety.maxAmount}`,
+      );
+    }
+  }
+  if (profile.conventions.pageSize.default > profile.conventions.pageSize.max) {
+    problems.push('conventions.pageSize.default: must not be above conventions.pageSize.max');
+  }
+  if (profile.signing.module !== undefined && profile.signing.scheme !== 'custom') {
+    problems.push('signing.module: only read when signing.scheme is "custom"');
+  }
+  if (profile.postbacks.module !== undefined && profile.postbacks.scheme !== 'custom') {
+    problems.push('postbacks.module: only read when postbacks.scheme is "custom"');
+  }
+  if (profile.capabilities.sandboxControl && profile.control === undefined) {
+    problems.push('control: required when capabilities.sandboxControl is true');
+  }
+  return problems;
+}
