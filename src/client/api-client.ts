@@ -1,0 +1,158 @@
+import type { LoadedProfile } from '../profile/load-profile.js';
+import type { Exchange } from './exchange.js';
+import type { FieldsOf, OperationName } from './operations.js';
+import { preparedFromBody, type PreparedRequest } from './prepared-request.js';
+import { RateLimiter } from './rate-limiter.js';
+import { assertSafe } from './safety-guard.js';
+import { HttpTransport } from './transport.js';
+
+/** The profile names no path for an operation (§4.7 ones are optional): the target lacks that capability. */
+export class MissingOperationError extends Error {
+  override readonly name = 'MissingOperationError';
+}
+
+export interface ApiClientOptions {
+  /** {base_url} of the target; may carry a path prefix. */
+  readonly baseUrl: string;
+  readonly profile: LoadedProfile;
+  /** Concurrent connections to the target. */
+  readonly connections?: number;
+  /** Sees every exchange, e.g. to keep it as evidence. */
+  readonly onExchange?: (exchange: Exchange) => void;
+}
+
+export interface DispatchOptions {
+  readonly timeoutMs?: number;
+}
+
+/**
+ * The typed client of the payment service: signs bodies as the merchant with the profile's scheme and sends the
+ * exact bytes it signed. `prepare` + `dispatch` (and the variants of request-variants.ts) are the raw mode that
+ * negative tests use; the named methods are the everyday one.
+ */
+export class ApiClient {
+  private readonly transport: HttpTransport;
+  private readonly pathPrefix: string;
+  private readonly limiter: RateLimiter;
+
+  constructor(private readonly options: ApiClientOptions) {
+    const url = new URL(options.baseUrl);
+    this.transport = new HttpTransport(url.origin, options.connections);
+    this.pathPrefix = url.pathname.replace(/\/+$/, '');
+    this.limiter = new RateLimiter(options.profile.settings.safety.requestsPerSecond);
+  }
+
+  /** Whether the profile names a path for the operation. */
+  supports(operation: OperationName): boolean {
+    return this.options.profile.settings.operations[operation] !== undefined;
+  }
+
+  /** A signed request for the operation (§5): publicKey set to the merchant's key, hash over the rest. */
+  prepare<Op extends OperationName>(operation: Op, fields: FieldsOf<Op>): PreparedRequest {
+    return this.prepareUnchecked(operation, fields);
+  }
+
+  /** A signed request from any fields, valid or not: validation tests change a body, then sign it. */
+  prepareUnchecked(operation: OperationName, fields: Readonly<Record<string, unknown>>): PreparedRequest {
+    return preparedFromBody(operation, this.options.profile.requestSigner.sign(fields), 'signed');
+  }
+
+  /** Sends a prepared request exactly as prepared; resolves with the exchange whatever the status. */
+  async dispatch(request: PreparedRequest, options: DispatchOptions = {}): Promise<Exchange> {
+    const { settings } = this.options.profile;
+    const endpoint = settings.operations[request.operation];
+    if (endpoint === undefined) {
+      throw new MissingOperationError(`the profile names no path for ${request.operation}: the target lacks it`);
+    }
+    assertSafe(request.operation, request.body, request.bytes, settings.safety);
+    const method = endpoint.method ?? 'POST';
+    const path = this.pathPrefix + endpoint.path;
+    const headers = { 'content-type': request.contentType ?? 'application/json', accept: 'application/json' };
+    await this.limiter.take();
+    const startedAt = new Date();
+    const started = performance.now();
+    const response = await this.transport.send({
+      method,
+      path,
+      headers,
+      body: request.bytes,
+      timeoutMs: options.timeoutMs ?? settings.timing.requestTimeoutMs,
+    });
+    const text = response.body.toString('utf8');
+    const parsed = parseJson(text);
+    const exchange: Exchange = {
+      operation: request.operation,
+      request: {
+        method,
+        url: this.transport.origin + path,
+        headers,
+        body: request.bytes.toString('utf8'),
+        variant: request.variant,
+      },
+      status: response.status,
+      headers: response.headers,
+      text,
+      json: parsed.value,
+      jsonError: parsed.error,
+      truncated: response.truncated,
+      startedAt: startedAt.toISOString(),
+      durationMs: performance.now() - started,
+    };
+    this.options.onExchange?.(exchange);
+    return exchange;
+  }
+
+  /** prepare + dispatch. */
+  async send<Op extends OperationName>(operation: Op, fields: FieldsOf<Op>): Promise<Exchange> {
+    return this.dispatch(this.prepare(operation, fields));
+  }
+
+  createPayIn(fields: FieldsOf<'createPayIn'>): Promise<Exchange> {
+    return this.send('createPayIn', fields);
+  }
+
+  createPayOut(fields: FieldsOf<'createPayOut'>): Promise<Exchange> {
+    return this.send('createPayOut', fields);
+  }
+
+  paymentStatus(fields: FieldsOf<'paymentStatus'>): Promise<Exchange> {
+    return this.send('paymentStatus', fields);
+  }
+
+  paymentsList(fields: FieldsOf<'paymentsList'>): Promise<Exchange> {
+    return this.send('paymentsList', fields);
+  }
+
+  complaintStatus(fields: FieldsOf<'complaintStatus'>): Promise<Exchange> {
+    return this.send('complaintStatus', fields);
+  }
+
+  paymentMethods(fields: FieldsOf<'paymentMethods'>): Promise<Exchange> {
+    return this.send('paymentMethods', fields);
+  }
+
+  mediaUpload(fields: FieldsOf<'mediaUpload'>): Promise<Exchange> {
+    return this.send('mediaUpload', fields);
+  }
+
+  complaintCreate(fields: FieldsOf<'complaintCreate'>): Promise<Exchange> {
+    return this.send('complaintCreate', fields);
+  }
+
+  smsConfirm(fields: FieldsOf<'smsConfirm'>): Promise<Exchange> {
+    return this.send('smsConfirm', fields);
+  }
+
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+}
+
+function parseJson(text: string): { value: unknown; error: string | undefined } {
+  if (text === '') return { value: undefined, error: 'empty body' };
+  try {
+    return { value: JSON.parse(text) as unknown, error: undefined };
+  } catch (error) {
+    return { value: undefined, error: (error as Error).message };
+  }
+}
