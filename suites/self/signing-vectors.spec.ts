@@ -1,0 +1,68 @@
+/**
+ * Known-answer vectors run before anything else (project `vectors`): every other test trusts the signer and the
+ * canonical form. The vectors come from tools independent of the kit (fixtures/vectors/*.py: Python's json and
+ * the openssl CLI; the RFC 8785 examples), so they test the kit rather than mirror it.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { kitPath } from '../../src/kit-root.js';
+import { BodySigner } from '../../src/signing/body-signer.js';
+import { BUILTIN_SCHEMES } from '../../src/signing/builtin-schemes.js';
+import { CanonicalizationError, canonicalJson } from '../../src/signing/canonical-json.js';
+import { signingInput } from '../../src/signing/signing-input.js';
+import { type BuiltinSchemeName, credentialsOf, verificationKeyOf } from '../../fixtures/self/test-keys.js';
+
+interface SigningVector {
+  readonly name: string;
+  readonly scheme: BuiltinSchemeName;
+  readonly body: Record<string, unknown>;
+  readonly signingInput: string;
+}
+interface JcsVectors {
+  readonly documents: readonly { name: string; input: string; canonical: string }[];
+  readonly numbers: readonly [string, string][];
+  readonly rejected: readonly { name: string; ieee754: string }[];
+}
+
+const readVectors = (file: string): unknown => JSON.parse(readFileSync(kitPath('fixtures', 'vectors', file), 'utf8'));
+const signing = (readVectors('signing.json') as { vectors: SigningVector[] }).vectors;
+const jcs = readVectors('jcs.json') as JcsVectors;
+const double = (hex: string): number => Buffer.from(hex, 'hex').readDoubleBE(0);
+
+test.describe('RFC 8785 canonical JSON', () => {
+  for (const doc of jcs.documents) {
+    test(`should canonicalise ${doc.name}`, () => {
+      expect(canonicalJson(JSON.parse(doc.input))).toBe(doc.canonical);
+    });
+  }
+
+  test('should serialise every number of Appendix B as ECMAScript does', () => {
+    for (const [hex, expected] of jcs.numbers) expect(canonicalJson(double(hex)), hex).toBe(expected);
+  });
+
+  test('should refuse what JSON cannot carry exactly', () => {
+    for (const { name, ieee754 } of jcs.rejected) {
+      expect(() => canonicalJson({ amount: double(ieee754) }), name).toThrow(CanonicalizationError);
+    }
+    expect(() => canonicalJson({ comment: 'lone \ud800 surrogate' })).toThrow(CanonicalizationError);
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => canonicalJson(cyclic)).toThrow(CanonicalizationError);
+  });
+});
+
+test.describe('signing known answers', () => {
+  for (const vector of signing) {
+    test(`should reproduce ${vector.name}`, () => {
+      const scheme = BUILTIN_SCHEMES[vector.scheme];
+      if (scheme === undefined) throw new Error(`no built-in scheme ${vector.scheme}`);
+      const credentials = credentialsOf('merchant', vector.scheme);
+      const input = signingInput(vector.body);
+      expect(input.toString('utf8'), 'the signing input is the canonical body without hash').toBe(vector.signingInput);
+      expect(scheme.sign(input, credentials), 'the hash').toBe(vector.body.hash);
+      expect(scheme.verify(input, String(vector.body.hash), verificationKeyOf('merchant', vector.scheme))).toBe(true);
+      const { hash: _hash, publicKey: _publicKey, ...fields } = vector.body;
+      expect(new BodySigner(scheme, credentials).sign(fields), 'BodySigner gives the same body').toEqual(vector.body);
+    });
+  }
+});

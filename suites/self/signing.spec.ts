@@ -1,0 +1,206 @@
+import { inspect } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { kitPath } from '../../src/kit-root.js';
+import { REDACTED, redactSecrets } from '../../src/secrets/redaction.js';
+import { Secret } from '../../src/secrets/secret.js';
+import { decodeBase64Strict } from '../../src/signing/base64.js';
+import { BodySigner, verifyBody } from '../../src/signing/body-signer.js';
+import { BUILTIN_SCHEMES } from '../../src/signing/builtin-schemes.js';
+import { constantTimeEqual } from '../../src/signing/constant-time.js';
+import { CustomSchemeError, loadCustomScheme } from '../../src/signing/load-custom-scheme.js';
+import type { SignatureScheme } from '../../src/signing/scheme.js';
+import { signingInput } from '../../src/signing/signing-input.js';
+import {
+  BUILTIN_SCHEME_NAMES,
+  credentialsOf,
+  publicKeyText,
+  verificationKeyOf,
+} from '../../fixtures/self/test-keys.js';
+
+const fields = {
+  accountId: 4101,
+  paymentMethodId: 'sbx-card-in',
+  amount: 100,
+  merchantPaymentId: 'kit-sign-1',
+  clientFieldsValues: [{ key: 'cardholder', value: 'Zoë' }],
+};
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** The same bytes spelt differently: in padded base64 the last character's lowest bit is unused. */
+function nonCanonicalTwin(hash: string): string {
+  const last = hash.replace(/=+$/, '').length - 1;
+  if (last === hash.length - 1) throw new Error('an unpadded hash has no unused bits');
+  const value = ALPHABET.indexOf(hash[last] ?? '');
+  return hash.slice(0, last) + (ALPHABET[value ^ 1] ?? '') + hash.slice(last + 1);
+}
+
+function schemeNamed(name: string): SignatureScheme {
+  const scheme = BUILTIN_SCHEMES[name];
+  if (scheme === undefined) throw new Error(`no scheme ${name}`);
+  return scheme;
+}
+
+for (const name of BUILTIN_SCHEME_NAMES) {
+  test.describe(name, () => {
+    const scheme = schemeNamed(name);
+    const merchant = new BodySigner(scheme, credentialsOf('merchant', name));
+    const stranger = new BodySigner(scheme, credentialsOf('stranger', name));
+    const trusted = verificationKeyOf('merchant', name);
+    const signed = merchant.sign(fields);
+
+    test('should verify what it signed, with the publicKey member set to the signer key (§5.2)', () => {
+      expect(signed.publicKey).toBe(publicKeyText('merchant', name));
+      expect(verifyBody(signed, scheme, trusted)).toEqual({ valid: true });
+    });
+
+    test('should detect any change to a signed body', () => {
+      const changes: Record<string, unknown>[] = [
+        { amount: 101 },
+        { amount: 100.0000001 },
+        { merchantPaymentId: 'kit-sign-2' },
+        { clientFieldsValues: [{ key: 'cardholder', value: 'Zoe' }] },
+        { extra: true },
+      ];
+      for (const change of changes) {
+        expect(verifyBody({ ...signed, ...change }, scheme, trusted), JSON.stringify(change)).toEqual({
+          valid: false,
+          reason: 'bad-signature',
+        });
+      }
+      const { merchantPaymentId: _removed, ...withoutMember } = signed;
+      expect(verifyBody(withoutMember, scheme, trusted).valid).toBe(false);
+    });
+
+    test('should detect a tampered, malformed or non-canonical hash', () => {
+      const bytes = decodeBase64Strict(signed.hash);
+      if (bytes === undefined) throw new Error('the hash is not base64');
+      const flipped = Buffer.from(bytes);
+      flipped[flipped.length - 1] = (flipped[flipped.length - 1] ?? 0) ^ 0x80;
+      const twin = nonCanonicalTwin(signed.hash);
+      expect(Buffer.from(twin, 'base64').equals(bytes), 'Node decodes the twin to the same signature').toBe(true);
+      const urlSafe = signed.hash.replaceAll('+', '-').replaceAll('/', '_');
+      const badHashes = [
+        flipped.toString('base64'),
+        '',
+        'not base64 at all',
+        `${signed.hash}=`,
+        ` ${signed.hash}`,
+        twin,
+        ...(urlSafe === signed.hash ? [] : [urlSafe]),
+      ];
+      for (const hash of badHashes) {
+        expect(verifyBody({ ...signed, hash }, scheme, trusted), JSON.stringify(hash)).toEqual({
+          valid: false,
+          reason: 'bad-signature',
+        });
+      }
+    });
+
+    test('should reject a body signed by another key that carries its own public key', () => {
+      const forged = stranger.sign(fields);
+      expect(verifyBody(forged, scheme, trusted)).toEqual({ valid: false, reason: 'unknown-public-key' });
+      expect(verifyBody({ ...forged, publicKey: signed.publicKey }, scheme, trusted)).toEqual({
+        valid: false,
+        reason: 'bad-signature',
+      });
+    });
+
+    test('should name a missing publicKey or hash (NO_LOGIN, NO_TOKEN in §5.4)', () => {
+      const { publicKey: _pk, ...noPublicKey } = signed;
+      const { hash: _hash, ...noHash } = signed;
+      expect(verifyBody(noPublicKey, scheme, trusted)).toEqual({ valid: false, reason: 'no-public-key' });
+      expect(verifyBody(noHash, scheme, trusted)).toEqual({ valid: false, reason: 'no-hash' });
+      expect(verifyBody({ ...signed, publicKey: 42 }, scheme, trusted)).toEqual({
+        valid: false,
+        reason: 'no-public-key',
+      });
+      expect(verifyBody({ ...signed, hash: ['x'] }, scheme, trusted)).toEqual({ valid: false, reason: 'no-hash' });
+    });
+
+    test('should never throw on garbage keys or bodies', () => {
+      const garbage = { publicKey: '-----BEGIN PUBLIC KEY-----\nnope\n-----END PUBLIC KEY-----\n', secret: undefined };
+      expect(scheme.verify(signingInput(signed), signed.hash, garbage)).toBe(false);
+      expect(verifyBody({ ...signed, amount: Number.NaN }, scheme, trusted).valid).toBe(false);
+      expect(verifyBody({ ...signed, note: '\ud800' }, scheme, trusted).valid).toBe(false);
+    });
+
+    test('should sign over everything but a stale hash, and set its own publicKey', () => {
+      const resigned = merchant.sign({ ...fields, hash: 'stale', publicKey: 'someone else' });
+      expect(resigned).toEqual(signed);
+    });
+
+    test('should accept its own credentials', () => {
+      expect(() => scheme.checkCredentials?.(credentialsOf('merchant', name))).not.toThrow();
+    });
+  });
+}
+
+test.describe('credentials that cannot work are refused at load', () => {
+  for (const name of ['rsa-sha256', 'ed25519'] as const) {
+    test(`${name}: a mismatched pair, the wrong key type, or no key at all`, () => {
+      const scheme = schemeNamed(name);
+      const other = name === 'rsa-sha256' ? 'ed25519' : 'rsa-sha256';
+      const own = credentialsOf('merchant', name);
+      const mismatched = { ...own, signingKey: credentialsOf('stranger', name).signingKey };
+      const wrongType = { ...own, signingKey: credentialsOf('merchant', other).signingKey };
+      const notAKey = { ...own, signingKey: new Secret('not a pem key', 'test') };
+      expect(() => scheme.checkCredentials?.(mismatched)).toThrow(/does not belong to the signing key/);
+      expect(() => scheme.checkCredentials?.(wrongType)).toThrow(
+        `the signing key is ${other === 'ed25519' ? 'ed25519' : 'rsa'}, not`,
+      );
+      expect(() => scheme.checkCredentials?.(notAKey)).toThrow(/not a PEM private key/);
+    });
+  }
+
+  test('hmac-sha256: a secret too short to be safe', () => {
+    const short = { publicKey: 'key-1', signingKey: new Secret('too short', 'test') };
+    expect(() => schemeNamed('hmac-sha256').checkCredentials?.(short)).toThrow(/shorter than 32 bytes/);
+  });
+});
+
+test.describe('custom schemes', () => {
+  test('should load a module named by the profile and sign with it', async () => {
+    const scheme = await loadCustomScheme(kitPath('fixtures', 'signing', 'hmac-sha512-hex.scheme.mjs'));
+    const credentials = { publicKey: 'merchant-key-1', signingKey: new Secret('x'.repeat(64), 'test') };
+    const signed = new BodySigner(scheme, credentials).sign(fields);
+    expect(signed.hash).toMatch(/^[0-9a-f]{128}$/);
+    const key = { publicKey: 'merchant-key-1', secret: credentials.signingKey };
+    expect(verifyBody(signed, scheme, key)).toEqual({ valid: true });
+    expect(verifyBody({ ...signed, amount: 1 }, scheme, key).valid).toBe(false);
+  });
+
+  test('should refuse a module without the shape of a scheme, or no module at all', async () => {
+    await expect(loadCustomScheme(kitPath('fixtures', 'signing', 'not-a-scheme.mjs'))).rejects.toThrow(
+      /must have a default export \{ name: string, sign\(message, credentials\): string, verify/,
+    );
+    await expect(loadCustomScheme(kitPath('fixtures', 'signing', 'missing.mjs'))).rejects.toThrow(CustomSchemeError);
+  });
+});
+
+test.describe('secrets', () => {
+  test('should never print a secret, whichever way it is printed', () => {
+    const key = credentialsOf('merchant', 'rsa-sha256').signingKey;
+    const value = key.reveal();
+    for (const printed of [String(key), JSON.stringify({ key }), inspect({ key }), inspect(key)]) {
+      expect(printed).not.toContain(value.slice(40, 80));
+      expect(printed).toContain('[secret from');
+    }
+  });
+
+  test('should scrub every secret this process has read, line by line too', () => {
+    const key = credentialsOf('merchant', 'ed25519').signingKey.reveal();
+    const base64Line = key.split('\n')[1] ?? '';
+    const text = `error while signing with ${key} (line ${base64Line})`;
+    const scrubbed = redactSecrets(text);
+    expect(scrubbed).not.toContain(base64Line);
+    expect(scrubbed).toContain(REDACTED);
+  });
+
+  test('should compare in constant time and still be right', () => {
+    expect(constantTimeEqual('merchant-key', 'merchant-key')).toBe(true);
+    expect(constantTimeEqual('merchant-key', 'merchant-kez')).toBe(false);
+    expect(constantTimeEqual('merchant-key', 'merchant-key ')).toBe(false);
+    expect(constantTimeEqual('', '')).toBe(true);
+  });
+});
