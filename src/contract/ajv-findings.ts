@@ -20,7 +20,7 @@ export const MAX_FINDINGS = 50;
 
 /** Turns ajv's errors (collected with `allErrors` and `verbose`) into findings. */
 export function findingsFromAjv(errors: readonly ErrorObject[], ctx: FindingContext): Finding[] {
-  const kept = dropAlternativeNoise(errors);
+  const kept = dropAlternativeNoise(errors, ctx.locations);
   const all = kept.flatMap((error) => {
     const finding = toFinding(error, ctx);
     return finding === undefined ? [] : [finding];
@@ -48,23 +48,39 @@ export function findingsFromAjv(errors: readonly ErrorObject[], ctx: FindingCont
  * An anyOf/oneOf that carries an `x-rule` explains itself in one sentence; the errors of its alternatives, which
  * ajv lists just before it, would only repeat that sentence badly. They are dropped.
  */
-function dropAlternativeNoise(errors: readonly ErrorObject[]): ErrorObject[] {
+function dropAlternativeNoise(errors: readonly ErrorObject[], locations: WeakMap<object, string>): ErrorObject[] {
   const dropped = new Set<number>();
   errors.forEach((error, index) => {
     if ((error.keyword !== 'anyOf' && error.keyword !== 'oneOf') || ruleOf(error.parentSchema) === undefined) return;
     for (let i = index - 1; i >= 0; i--) {
       const candidate = errors[i];
-      if (candidate === undefined || !isInsideAlternative(candidate, error)) break;
+      if (candidate === undefined || !isInsideAlternative(candidate, error, locations)) break;
       dropped.add(i);
     }
   });
   return errors.filter((_, index) => !dropped.has(index));
 }
 
-function isInsideAlternative(candidate: ErrorObject, alternative: ErrorObject): boolean {
+/**
+ * ajv lists an alternative's errors right before the alternative's own. A preceding error belongs to it when it
+ * lies inside one of its branches, or in a schema a branch reached by $ref (anywhere outside the alternative's
+ * own schema object) at the same place in the value; an error of a sibling keyword ends the run.
+ */
+function isInsideAlternative(
+  candidate: ErrorObject,
+  alternative: ErrorObject,
+  locations: WeakMap<object, string>,
+): boolean {
   if (!candidate.instancePath.startsWith(alternative.instancePath)) return false;
-  // An error reached through a $ref into another file has a schemaPath in that file.
-  return candidate.schemaPath.startsWith(`${alternative.schemaPath}/`) || !candidate.schemaPath.startsWith('#');
+  const owner = locationOf(alternative.parentSchema, locations);
+  const where = locationOf(candidate.parentSchema, locations);
+  if (owner === undefined || where === undefined) return !candidate.schemaPath.startsWith('#');
+  if (where.startsWith(`${owner}/${alternative.keyword}/`)) return true;
+  return where !== owner && !where.startsWith(`${owner}/`);
+}
+
+function locationOf(schema: unknown, locations: WeakMap<object, string>): string | undefined {
+  return typeof schema === 'object' && schema !== null ? locations.get(schema) : undefined;
 }
 
 function toFinding(error: ErrorObject, ctx: FindingContext): Finding | undefined {
@@ -180,8 +196,7 @@ function toFinding(error: ErrorObject, ctx: FindingContext): Finding | undefined
 }
 
 function locate(error: ErrorObject, ctx: FindingContext): string {
-  const parent: unknown = error.parentSchema;
-  const where = typeof parent === 'object' && parent !== null ? ctx.locations.get(parent) : undefined;
+  const where = locationOf(error.parentSchema, ctx.locations);
   if (where !== undefined) return `${where}/${error.keyword}`;
   // Not found (ajv copied the schema): ajv's path, relative to the last $ref target.
   return error.schemaPath.startsWith('#')

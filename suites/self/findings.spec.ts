@@ -2,19 +2,10 @@ import { expect, test } from '@playwright/test';
 import { createContract, getContract } from '../../src/contract/contract.js';
 import { formatFindings } from '../../src/contract/finding.js';
 import { MAX_FINDINGS } from '../../src/contract/ajv-findings.js';
+import { loadSchemaCatalog } from '../../src/contract/schema-catalog.js';
+import { success as validPaymentPostback } from '../../fixtures/schema-cases/postbacks/payment-postback.cases.js';
 
-const postback = {
-  publicKey: 'service-key',
-  hash: 'c2ln',
-  id: 'p-1',
-  status: 'SUCCESS',
-  failedCode: null,
-  paymentMethodId: 'sbx-card-in',
-  amount: 100,
-  currency: 'USD',
-  clientFieldsValues: [],
-  createdAt: '2026-11-21T10:00:00.000Z',
-};
+const postback = validPaymentPostback;
 
 test.describe('findings read well in a report', () => {
   test('should name the rule, the § and the offending value', () => {
@@ -50,6 +41,26 @@ test.describe('findings read well in a report', () => {
     const result = getContract().validate('payments/payment-status.request', { publicKey: 'k', hash: 'h' });
     expect(formatFindings(result.findings)).toBe(
       '(body): at least one of paymentId, merchantPaymentId must be present (§4.3)',
+    );
+  });
+
+  test('should fold the errors of alternatives reached by a local $ref into their one sentence', () => {
+    const entries = loadSchemaCatalog().map((entry) => {
+      if (entry.file !== 'errors/error.schema.json') return entry;
+      const schema = structuredClone(entry.schema) as {
+        properties: Record<string, unknown>;
+        $defs: Record<string, unknown>;
+      };
+      schema.properties.error = {
+        oneOf: [{ $ref: '#/$defs/Code' }, { type: 'string', pattern: '^free:' }],
+        'x-rule': 'a code or free: text',
+      };
+      schema.$defs.Code = { enum: ['NO_LOGIN'] };
+      return { ...entry, schema };
+    });
+    const result = createContract(undefined, entries).validate('errors/error', { error: 'nope', extra: 1 });
+    expect(formatFindings(result.findings)).toBe(
+      'warning /extra: member "extra" is not in the interface\n/error: a code or free: text (got "nope")',
     );
   });
 
