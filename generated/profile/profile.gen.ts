@@ -135,6 +135,10 @@ export interface Merchant {
    * Merchant id in the service, as complaint postbacks carry it (§2.6)
    */
   id?: string;
+  /**
+   * The postback URL registered for the merchant at onboarding: payment postbacks go there when a payment names no postBackUrl (§6)
+   */
+  postbackUrl?: string;
   paymentMethods: {
     payIn: MethodFixture;
     payOut: MethodFixture;
@@ -264,6 +268,10 @@ export interface Conventions {
    */
   unknownFromId: 400 | 404;
   postbackRetry: RetrySchedule;
+  /**
+   * Unit of amounts[].total in the payments list, a bigint (§2.2): minor is the sum in minor units (cents: amount × 100), major the plain sum of amounts
+   */
+  amountTotalsUnit: 'minor' | 'major';
   /**
    * How a member the schemas do not list, in a response or a postback, is reported
    */

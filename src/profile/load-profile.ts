@@ -22,6 +22,8 @@ export interface LoadedProfile {
   readonly settings: Profile;
   /** Signs requests as the merchant (§5). */
   readonly requestSigner: BodySigner;
+  /** What verifies the merchant's requests: its publicKey text and, for hmac, the shared secret (the sandbox's view). */
+  readonly merchantVerificationKey: VerificationKey;
   /** Verifies postbacks from the service (§2.5, §2.6): the pinned service key and its scheme. */
   readonly postbackVerification: { readonly scheme: SignatureScheme; readonly key: VerificationKey };
   readonly controlToken: Secret | undefined;
@@ -75,6 +77,13 @@ export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<
     file,
     settings,
     requestSigner: new BodySigner(requestScheme, credentials),
+    merchantVerificationKey: {
+      publicKey: credentials.publicKey,
+      secret:
+        settings.signing.scheme === 'hmac-sha256' || settings.signing.scheme === 'custom'
+          ? credentials.signingKey
+          : undefined,
+    },
     postbackVerification: { scheme: postbackScheme, key: postbackKey },
     controlToken,
   };

@@ -46,7 +46,7 @@ test.describe('loading profiles', () => {
     expect(profile.requestSigner.scheme.name).toBe('rsa-sha256');
     expect(profile.requestSigner.publicKey).toBe(readFileSync(key('merchant-rsa.public.pem'), 'utf8'));
     expect(profile.postbackVerification.key.publicKey).toBe(readFileSync(key('service-rsa.public.pem'), 'utf8'));
-    expect(profile.controlToken).toBeUndefined();
+    expect(profile.controlToken?.reveal()).toBe(readFileSync(key('sandbox-control.token'), 'utf8'));
   });
 
   test('should load the staging example with keys from the environment', async () => {
