@@ -23,6 +23,16 @@ import type { PaymentsList } from './payments/payments-list.gen.js';
 import type { ComplaintPostback } from './postbacks/complaint-postback.gen.js';
 import type { PaymentPostback } from './postbacks/payment-postback.gen.js';
 import type { Profile } from './profile/profile.gen.js';
+import type { ClockAdvanceRequest } from './sandbox-control/clock-advance.request.gen.js';
+import type { ClockResponse } from './sandbox-control/clock.response.gen.js';
+import type { ControlComplaintCreateRequest } from './sandbox-control/complaint-create.request.gen.js';
+import type { ComplaintStatusChangeRequest } from './sandbox-control/complaint-status.request.gen.js';
+import type { DeliveriesResponse } from './sandbox-control/deliveries.response.gen.js';
+import type { FaultsRequest } from './sandbox-control/faults.request.gen.js';
+import type { FaultsResponse } from './sandbox-control/faults.response.gen.js';
+import type { MerchantSettingsRequest } from './sandbox-control/merchant.request.gen.js';
+import type { PaymentFlipRequest } from './sandbox-control/payment-flip.request.gen.js';
+import type { PaymentOutcomeRequest } from './sandbox-control/payment-outcome.request.gen.js';
 
 /** Each body schema (by its path under schemas/, without .schema.json) and the type generated from it. */
 export interface SchemaTypes {
@@ -45,6 +55,16 @@ export interface SchemaTypes {
   'postbacks/complaint-postback': ComplaintPostback;
   'postbacks/payment-postback': PaymentPostback;
   'profile/profile': Profile;
+  'sandbox-control/clock-advance.request': ClockAdvanceRequest;
+  'sandbox-control/clock.response': ClockResponse;
+  'sandbox-control/complaint-create.request': ControlComplaintCreateRequest;
+  'sandbox-control/complaint-status.request': ComplaintStatusChangeRequest;
+  'sandbox-control/deliveries.response': DeliveriesResponse;
+  'sandbox-control/faults.request': FaultsRequest;
+  'sandbox-control/faults.response': FaultsResponse;
+  'sandbox-control/merchant.request': MerchantSettingsRequest;
+  'sandbox-control/payment-flip.request': PaymentFlipRequest;
+  'sandbox-control/payment-outcome.request': PaymentOutcomeRequest;
 }
 
 export type SchemaId = keyof SchemaTypes;
@@ -72,4 +92,14 @@ export const SCHEMA_IDS = [
   'postbacks/complaint-postback',
   'postbacks/payment-postback',
   'profile/profile',
+  'sandbox-control/clock-advance.request',
+  'sandbox-control/clock.response',
+  'sandbox-control/complaint-create.request',
+  'sandbox-control/complaint-status.request',
+  'sandbox-control/deliveries.response',
+  'sandbox-control/faults.request',
+  'sandbox-control/faults.response',
+  'sandbox-control/merchant.request',
+  'sandbox-control/payment-flip.request',
+  'sandbox-control/payment-outcome.request',
 ] as const satisfies readonly SchemaId[];
