@@ -39,6 +39,8 @@ export interface Contract {
 export function createContract(
   options: ContractOptions = DEFAULT_CONTRACT_OPTIONS,
   entries: readonly SchemaEntry[] = loadSchemaCatalog(),
+  /** Compile every body schema now (the default), or each on its first use (for tools that build many contracts). */
+  compile: 'eagerly' | 'lazily' = 'eagerly',
 ): Contract {
   const ajv = new Ajv2020({
     strict: true,
@@ -53,17 +55,24 @@ export function createContract(
   for (const entry of entries) ajv.addSchema(entry.schema);
   const locations = indexSchemaLocations(entries);
 
+  const bodies = new Map(entries.filter((e) => e.kind !== undefined).map((e) => [e.shortId, e]));
   const compiled = new Map<string, { entry: SchemaEntry; validate: ValidateFunction }>();
-  for (const entry of entries) {
-    if (entry.kind === undefined) continue;
-    compiled.set(entry.shortId, { entry, validate: ajv.getSchema(entry.uri) ?? unreachable(entry) });
-  }
+  const compiledFor = (id: string) => {
+    let target = compiled.get(id);
+    if (target === undefined) {
+      const entry = bodies.get(id);
+      if (entry === undefined) throw new Error(`no body schema "${id}" in schemas/`);
+      target = { entry, validate: ajv.getSchema(entry.uri) ?? unreachable(entry) };
+      compiled.set(id, target);
+    }
+    return target;
+  };
+  if (compile === 'eagerly') for (const id of bodies.keys()) compiledFor(id);
 
   return {
     entries,
     validate<Id extends SchemaId>(id: Id, value: unknown): Validation<SchemaTypes[Id]> {
-      const target = compiled.get(id);
-      if (target === undefined) throw new Error(`no body schema "${id}" in schemas/`);
+      const target = compiledFor(id);
       const passed = target.validate(value);
       const findings = findingsFromAjv(target.validate.errors ?? [], {
         file: target.entry.file,
