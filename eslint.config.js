@@ -23,6 +23,8 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
       'no-console': ['error', { allow: ['error', 'warn'] }],
       eqeqeq: 'error',
+      // Playwright fixtures take their dependencies as an object pattern, which may be empty.
+      'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
     },
   },
   {

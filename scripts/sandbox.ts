@@ -1,0 +1,72 @@
+/**
+ * npm run sandbox -- --port N [--fault NAME]… [--profile FILE] [--clock virtual|real] [--host H] [--public-url URL]
+ *
+ * Serves the reference sandbox until SIGINT or SIGTERM; prints `listening on http://127.0.0.1:N` when ready.
+ * Log lines go to stderr. Exit 2 with one line when it cannot start (bad profile, port taken, unknown fault).
+ */
+import { parseArgs } from 'node:util';
+import { loadProfile } from '../src/profile/load-profile.js';
+import { startSandbox } from '../src/sandbox/start-sandbox.js';
+
+const USAGE =
+  'usage: npm run sandbox -- --port N [--fault NAME]... [--profile FILE] [--clock virtual|real] [--host H] [--public-url URL]';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '4010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      fault: { type: 'string', multiple: true, default: [] },
+      profile: { type: 'string' },
+      clock: { type: 'string', default: 'virtual' },
+      'public-url': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0 to 65535 (got ${values.port})`);
+  if (values.clock !== 'virtual' && values.clock !== 'real') throw new Error('--clock must be virtual or real');
+  const log = (line: string) => {
+    process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+  };
+  const sandbox = await startSandbox({
+    port,
+    host: values.host,
+    faults: values.fault,
+    clock: values.clock,
+    profile: await loadProfile(values.profile),
+    log,
+    ...(values['public-url'] === undefined ? {} : { publicUrl: values['public-url'] }),
+  });
+  console.log(`listening on ${sandbox.url}`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping`);
+    sandbox.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log(`stop failed: ${String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => {
+    stop('SIGINT');
+  });
+  process.on('SIGTERM', () => {
+    stop('SIGTERM');
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(`sandbox: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(USAGE);
+  process.exit(2);
+});

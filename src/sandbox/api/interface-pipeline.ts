@@ -1,0 +1,61 @@
+import { getContract } from '../../contract/contract.js';
+import { formatFindings } from '../../contract/finding.js';
+import { OPERATIONS, type OperationName } from '../../client/operations.js';
+import type { Answer } from '../http/answer.js';
+import type { SandboxContext } from '../sandbox-context.js';
+import { ApiError } from './api-error.js';
+import { authenticate } from './authenticate.js';
+import { OPERATION_HANDLERS } from './operation-handlers.js';
+import { parseJsonObject } from './parse-body.js';
+
+/** The lookups whose "no lookup field" answer is a profile decision (§7: not shown). */
+const LOOKUPS: ReadonlySet<OperationName> = new Set(['paymentStatus', 'complaintStatus']);
+
+/** At most this many findings in a 400's text: enough to fix the body, short enough to read. */
+const FINDINGS_IN_TEXT = 5;
+
+function validated(ctx: SandboxContext, operation: OperationName, body: Record<string, unknown>): unknown {
+  const validation = getContract().validate(OPERATIONS[operation].request, body);
+  if (validation.ok) return validation.value;
+  const errors = validation.findings.filter((f) => f.severity === 'error');
+  const onlyLookupMissing = errors.length === 1 && errors[0]?.rule === 'at-least-one-of';
+  if (LOOKUPS.has(operation) && onlyLookupMissing && ctx.conventions.statusWithoutLookupField === 404) {
+    throw ApiError.notFound();
+  }
+  throw ApiError.badRequest(
+    `invalid body: ${formatFindings(errors.slice(0, FINDINGS_IN_TEXT)).replaceAll('\n', '; ')}`,
+  );
+}
+
+/**
+ * One operation of the interface, in the design brief's order (§4): parse (400), authenticate (401 NO_LOGIN,
+ * NO_TOKEN, NO_KEY, UNAUTHORIZED), validate the body (400), then the operation (404, 403, 400, 200).
+ */
+export function handleOperation(ctx: SandboxContext, operation: OperationName, bytes: Buffer): Answer {
+  try {
+    if (ctx.faults.has('server-error-on-create') && OPERATIONS[operation].createsPayment) {
+      return errorAnswer(ctx, new ApiError(500, 'internal error'));
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = parseJsonObject(bytes);
+    } catch (error) {
+      if (ctx.faults.has('error-malformed-json-500')) return errorAnswer(ctx, new ApiError(500, 'internal error'));
+      throw error;
+    }
+    if (ctx.faults.has('auth-validation-first')) validated(ctx, operation, body);
+    const merchant = authenticate(ctx, operation, body);
+    const request = validated(ctx, operation, body);
+    const handler = OPERATION_HANDLERS[operation] as (c: SandboxContext, m: typeof merchant, b: unknown) => unknown;
+    return { status: 200, json: handler(ctx, merchant, request) };
+  } catch (error) {
+    if (error instanceof ApiError) return errorAnswer(ctx, error);
+    throw error;
+  }
+}
+
+/** Every error body is {"error": string} (§7), unless a fault says otherwise. */
+export function errorAnswer(ctx: SandboxContext, error: ApiError): Answer {
+  const member = ctx.faults.has('error-body-message-member') ? 'message' : 'error';
+  return { status: error.status, json: { [member]: error.error } };
+}

@@ -1,0 +1,46 @@
+import type { OperationName, RequestOf } from '../../client/operations.js';
+import type { Merchant } from '../config/merchant.js';
+import { complaintView } from '../domain/complaint-record.js';
+import { paymentView } from '../domain/payment-record.js';
+import { faultyComplaint, faultyCreateResponse, faultyPayment } from '../faults/shape-faults.js';
+import type { SandboxContext } from '../sandbox-context.js';
+import { complaintStatus, createComplaint } from '../service/complaints.js';
+import { createPayment } from '../service/create-payment.js';
+import { uploadMedia } from '../service/media.js';
+import { paymentMethods } from '../service/payment-methods.js';
+import { paymentStatus } from '../service/payment-status.js';
+import { listPayments } from '../service/payments-list.js';
+import { confirmSms } from '../service/sms.js';
+
+type Handler<Op extends OperationName> = (ctx: SandboxContext, merchant: Merchant, body: RequestOf<Op>) => unknown;
+
+/** Each operation of the interface, from a validated body to the 200 body (faults applied where they bite). */
+export const OPERATION_HANDLERS: { readonly [Op in OperationName]: Handler<Op> } = {
+  createPayIn: (ctx, merchant, body) => faultyCreateResponse(createPayment(ctx, merchant, 'PAY_IN', body), ctx.faults),
+  createPayOut: (ctx, merchant, body) =>
+    faultyCreateResponse(createPayment(ctx, merchant, 'PAY_OUT', body), ctx.faults),
+  paymentStatus: (ctx, merchant, body) => {
+    const found = paymentStatus(ctx, merchant, body);
+    return found === 'none' ? {} : faultyPayment(paymentView(found), ctx.faults);
+  },
+  paymentsList: (ctx, merchant, body) => {
+    const page = listPayments(ctx, merchant, body);
+    return {
+      payments: page.payments.map((p) => faultyPayment(paymentView(p), ctx.faults)),
+      total: page.total,
+      totalSucceed: page.totalSucceed,
+      totalFailed: page.totalFailed,
+      amounts: page.amounts,
+      ...(page.nextId === undefined ? {} : { nextId: page.nextId }),
+    };
+  },
+  complaintStatus: (ctx, merchant, body) =>
+    faultyComplaint(complaintView(complaintStatus(ctx, merchant, body)), ctx.faults),
+  paymentMethods: (ctx, merchant, body) => paymentMethods(ctx, merchant, body),
+  mediaUpload: (ctx, merchant, body) => uploadMedia(ctx, merchant, body),
+  complaintCreate: (ctx, merchant, body) => {
+    const { publicKey: _publicKey, hash: _hash, ...fields } = body;
+    return faultyComplaint(complaintView(createComplaint(ctx, merchant, fields)), ctx.faults);
+  },
+  smsConfirm: (ctx, merchant, body) => confirmSms(ctx, merchant, body),
+};

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { kitPath } from '../../kit-root.js';
+import type { LoadedProfile } from '../../profile/load-profile.js';
+import { Secret } from '../../secrets/secret.js';
+import { BodySigner, verifyBody } from '../../signing/body-signer.js';
+import type { SigningCredentials } from '../../signing/scheme.js';
+
+export class SandboxConfigError extends Error {
+  override readonly name = 'SandboxConfigError';
+}
+
+function testKey(file: string): Secret {
+  return new Secret(readFileSync(kitPath('fixtures', 'keys', file), 'utf8'), `fixtures/keys/${file}`);
+}
+
+/**
+ * The credentials the sandbox signs postbacks with, as the service (§2.5, §2.6). Asymmetric schemes use the
+ * test-only service keys of fixtures/keys; hmac uses the profile's shared secret. They must verify under the key the
+ * profile pins, or every postback check would fail for a reason that is not the target's.
+ */
+export function serviceSigner(profile: LoadedProfile, given?: SigningCredentials): BodySigner {
+  const { scheme, key } = profile.postbackVerification;
+  let credentials = given;
+  if (credentials === undefined) {
+    if (scheme.name === 'rsa-sha256')
+      credentials = { publicKey: key.publicKey, signingKey: testKey('service-rsa.private.pem') };
+    else if (scheme.name === 'ed25519')
+      credentials = { publicKey: key.publicKey, signingKey: testKey('service-ed25519.private.pem') };
+    else if (scheme.name === 'hmac-sha256' && key.secret !== undefined)
+      credentials = { publicKey: key.publicKey, signingKey: key.secret };
+    else
+      throw new SandboxConfigError(
+        `the sandbox has no service keys for postback scheme ${scheme.name}: pass serviceCredentials`,
+      );
+  }
+  const signer = new BodySigner(scheme, credentials);
+  if (!verifyBody(signer.sign({ probe: 'sandbox service key' }), scheme, key).valid) {
+    throw new SandboxConfigError(
+      'the sandbox service key does not verify under the profile postbacks.servicePublicKey',
+    );
+  }
+  return signer;
+}
+
+/** Another party with keys of its own, for the fault that signs postbacks with a foreign key. */
+export function strangerSigner(profile: LoadedProfile): BodySigner {
+  const { scheme } = profile.postbackVerification;
+  const files: Record<string, [string, string]> = {
+    'rsa-sha256': ['stranger-rsa.public.pem', 'stranger-rsa.private.pem'],
+    ed25519: ['stranger-ed25519.public.pem', 'stranger-ed25519.private.pem'],
+    'hmac-sha256': ['', 'stranger-hmac.secret'],
+  };
+  const pair = files[scheme.name];
+  if (pair === undefined)
+    return new BodySigner(scheme, {
+      publicKey: 'stranger',
+      signingKey: new Secret('stranger-secret-of-thirty-two-bytes!', 'stranger'),
+    });
+  const [publicFile, secretFile] = pair;
+  const publicKey =
+    publicFile === '' ? 'stranger-hmac-key-1' : readFileSync(kitPath('fixtures', 'keys', publicFile), 'utf8');
+  const secret = testKey(secretFile);
+  return new BodySigner(scheme, {
+    publicKey,
+    signingKey: scheme.name === 'hmac-sha256' ? new Secret(secret.reveal().replace(/\n$/, ''), secret.origin) : secret,
+  });
+}

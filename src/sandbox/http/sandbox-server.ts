@@ -1,0 +1,96 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Answer } from './answer.js';
+import { readBody } from './read-body.js';
+
+export interface Routes {
+  /** The largest body a path accepts. */
+  limitFor(path: string): number;
+  tooLarge(path: string, limit: number): Answer;
+  answer(req: IncomingMessage, bytes: Buffer): Promise<Answer>;
+}
+
+/** How long a graceful stop waits for requests in flight before it closes their connections. */
+const DRAIN_MS = 5_000;
+
+/**
+ * node:http with the sandbox's routes: bounded bodies, deadlines against slow clients, and a catch-all that turns
+ * anything unexpected into a logged 500 (the fuzz self-test proves client input never gets there).
+ */
+export class SandboxServer {
+  private readonly server: Server;
+  private inFlight = 0;
+  private drained: (() => void) | undefined;
+
+  constructor(
+    private readonly routes: Routes,
+    private readonly log: (line: string) => void,
+  ) {
+    this.server = createServer((req, res) => {
+      void this.serve(req, res);
+    });
+    this.server.requestTimeout = 30_000;
+    this.server.headersTimeout = 20_000;
+    this.server.keepAliveTimeout = 65_000;
+  }
+
+  async listen(port: number, host: string): Promise<number> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject);
+        resolve();
+      });
+    });
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  /** Stops accepting, lets requests in flight finish (up to 5 s), then closes every connection. */
+  async close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => {
+      this.server.close(() => {
+        resolve();
+      });
+    });
+    this.server.closeIdleConnections();
+    if (this.inFlight > 0) {
+      await Promise.race([
+        new Promise<void>((resolve) => (this.drained = resolve)),
+        new Promise<void>((resolve) => setTimeout(resolve, DRAIN_MS).unref()),
+      ]);
+    }
+    this.server.closeAllConnections();
+    await closed;
+  }
+
+  private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.inFlight++;
+    try {
+      const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+      const limit = this.routes.limitFor(path);
+      const read = await readBody(req, limit);
+      const answer = 'tooLarge' in read ? this.routes.tooLarge(path, limit) : await this.routes.answer(req, read.bytes);
+      write(res, answer, 'tooLarge' in read);
+    } catch (error) {
+      this.log(
+        `internal error on ${req.method ?? ''} ${req.url ?? ''}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      if (!res.headersSent) write(res, { status: 500, json: { error: 'internal error' } }, false);
+      else res.destroy();
+    } finally {
+      this.inFlight--;
+      if (this.inFlight === 0) this.drained?.();
+    }
+  }
+}
+
+function write(res: ServerResponse, answer: Answer, closeAfter: boolean): void {
+  const payload = answer.json !== undefined ? JSON.stringify(answer.json) : (answer.raw ?? '');
+  const headers: Record<string, string> = {
+    ...(answer.json !== undefined ? { 'content-type': 'application/json; charset=utf-8' } : {}),
+    ...answer.headers,
+    ...(closeAfter ? { connection: 'close' } : {}),
+  };
+  res.writeHead(answer.status, headers);
+  res.end(payload);
+}

@@ -1,0 +1,61 @@
+import { canonicalJson } from '../../signing/canonical-json.js';
+import type { BodySigner } from '../../signing/body-signer.js';
+import type { Merchant } from '../config/merchant.js';
+import type { ComplaintRecord } from '../domain/complaint-record.js';
+import type { PaymentRecord } from '../domain/payment-record.js';
+import type { FaultSet } from '../faults/fault-set.js';
+import type { DeliveryEngine } from './delivery-engine.js';
+import { complaintPostbackFields, paymentPostbackFields } from './postback-bodies.js';
+
+/** Builds, signs and hands postbacks to the delivery engine when a payment or a complaint reaches a result. */
+export class PostbackSender {
+  constructor(
+    readonly engine: DeliveryEngine,
+    private readonly service: BodySigner,
+    /** Another party's signer: the `postback-foreign-key` fault signs with it. */
+    private readonly stranger: BodySigner,
+    private readonly faults: FaultSet,
+  ) {}
+
+  /** After a payment's status changed: a postback on SUCCESS and FAILED, first time and every flip (§6). */
+  paymentChanged(record: PaymentRecord, merchant: Merchant, flipped: boolean): void {
+    const final = record.status === 'SUCCESS' || record.status === 'FAILED';
+    const faultyNeedCheck = record.status === 'NEED_CHECK' && this.faults.has('postback-need-check-sent');
+    if (!final && !faultyNeedCheck) return;
+    if (flipped && this.faults.has('postback-no-flip')) return;
+    const url = this.faults.has('postback-ignores-postback-url')
+      ? (merchant.postbackUrl ?? record.postBackUrl)
+      : (record.postBackUrl ?? merchant.postbackUrl);
+    this.send('payment', record.id, url, paymentPostbackFields(record, this.faults));
+  }
+
+  /** After a complaint's status changed: a postback on COMPLETED and DECLINED, first time and every flip (§6). */
+  complaintChanged(record: ComplaintRecord, merchant: Merchant): void {
+    if (record.status !== 'COMPLETED' && record.status !== 'DECLINED') return;
+    this.send('complaint', record.id, record.postBackUrl, { ...complaintPostbackFields(record, merchant.id) });
+  }
+
+  private send(
+    kind: 'payment' | 'complaint',
+    subjectId: string,
+    url: string | undefined,
+    fields: Record<string, unknown>,
+  ): void {
+    const signed = this.sign(fields);
+    const bytes = Buffer.from(canonicalJson(signed), 'utf8');
+    // The same body spelt another way (key order, white space): what a sender that rebuilds retries sends.
+    const rebuilt = () =>
+      Buffer.from(JSON.stringify(Object.fromEntries(Object.entries(signed).reverse()), null, 1), 'utf8');
+    this.engine.enqueue(kind, subjectId, url, bytes, rebuilt);
+  }
+
+  private sign(fields: Record<string, unknown>): Record<string, unknown> {
+    if (this.faults.has('postback-foreign-key')) return this.stranger.sign(fields);
+    if (this.faults.has('postback-bad-signature')) {
+      // Signed before the last member was set: a classic ordering bug.
+      const { createdAt, ...early } = fields;
+      return { ...this.service.sign(early), createdAt };
+    }
+    return this.service.sign(fields);
+  }
+}

@@ -1,0 +1,28 @@
+import type { Conventions } from '../../generated/profile/profile.gen.js';
+import type { SandboxClock } from './clock/sandbox-clock.js';
+import type { Merchant } from './config/merchant.js';
+import type { SandboxMethod } from './config/payment-methods.js';
+import type { FaultSet } from './faults/fault-set.js';
+import type { PostbackSender } from './postbacks/postback-sender.js';
+import type { ComplaintStore } from './store/complaint-store.js';
+import type { MediaStore } from './store/media-store.js';
+import type { PaymentStore } from './store/payment-store.js';
+
+/** Everything the sandbox's operations share: its clock, its stores, its merchants, its faults. */
+export interface SandboxContext {
+  readonly clock: SandboxClock;
+  readonly payments: PaymentStore;
+  readonly complaints: ComplaintStore;
+  readonly media: MediaStore;
+  readonly postbacks: PostbackSender;
+  readonly faults: FaultSet;
+  /** By the publicKey text their requests carry. */
+  readonly merchants: ReadonlyMap<string, Merchant>;
+  readonly methods: ReadonlyMap<string, SandboxMethod>;
+  readonly conventions: Conventions;
+  /** The URL the sandbox is reached at, for formUrl and media URLs. */
+  readonly publicBaseUrl: () => string;
+  readonly controlBasePath: string;
+  readonly newId: () => string;
+  readonly log: (line: string) => void;
+}

@@ -1,0 +1,43 @@
+import type { IncomingMessage } from 'node:http';
+import type { Operations } from '../../generated/profile/profile.gen.js';
+import { OPERATION_NAMES, type OperationName } from '../client/operations.js';
+import { ApiError } from './api/api-error.js';
+import { errorAnswer, handleOperation } from './api/interface-pipeline.js';
+import { handleControl, type Reset } from './control/control-api.js';
+import type { Answer } from './http/answer.js';
+import type { Routes } from './http/sandbox-server.js';
+import type { SandboxContext } from './sandbox-context.js';
+
+/** Bodies above these sizes get 400 (the interface's code for a body it cannot take, §7). */
+export const BODY_LIMIT = 256 * 1024;
+export const UPLOAD_BODY_LIMIT = 4 * 1024 * 1024;
+
+/** Interface operations at the profile's paths, the control API under its base path, 404 NOT_FOUND elsewhere. */
+export function sandboxRoutes(ctx: SandboxContext, operations: Operations, controlToken: string, reset: Reset): Routes {
+  const byPath = new Map<string, { operation: OperationName; method: string }>();
+  for (const operation of OPERATION_NAMES) {
+    const endpoint = operations[operation];
+    if (endpoint !== undefined) byPath.set(endpoint.path, { operation, method: endpoint.method ?? 'POST' });
+  }
+  const controlPrefix = `${ctx.controlBasePath}/`;
+  const uploadPath = operations.mediaUpload?.path;
+  return {
+    limitFor: (path) => (path === uploadPath || path.startsWith(controlPrefix) ? UPLOAD_BODY_LIMIT : BODY_LIMIT),
+    tooLarge: (_path, limit) => errorAnswer(ctx, ApiError.badRequest(`the body is larger than ${limit} bytes`)),
+    answer: async (req: IncomingMessage, bytes: Buffer): Promise<Answer> => {
+      const url = new URL(req.url ?? '/', 'http://sandbox');
+      if (url.pathname.startsWith(controlPrefix)) {
+        return handleControl(ctx, controlToken, reset, {
+          method: req.method ?? '',
+          path: url.pathname.slice(controlPrefix.length),
+          query: url.searchParams,
+          headers: req.headers,
+          bytes,
+        });
+      }
+      const route = byPath.get(url.pathname);
+      if (route === undefined || route.method !== req.method) return errorAnswer(ctx, ApiError.notFound());
+      return handleOperation(ctx, route.operation, bytes);
+    },
+  };
+}

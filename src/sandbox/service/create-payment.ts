@@ -1,0 +1,121 @@
+import type { PaymentType } from '../../../generated/common/definitions.gen.js';
+import type { CreatePaymentRequest } from '../../../generated/payments/create-payment.request.gen.js';
+import type {
+  CreatePaymentResponse,
+  PaymentCreationInfo,
+} from '../../../generated/payments/create-payment.response.gen.js';
+import { ApiError } from '../api/api-error.js';
+import type { Merchant } from '../config/merchant.js';
+import type { SandboxMethod } from '../config/payment-methods.js';
+import { toMinorUnits } from '../domain/money.js';
+import type { SandboxContext } from '../sandbox-context.js';
+import { assertHttpUrl } from './absolute-url.js';
+import { assertClientFields } from './client-fields.js';
+import { scheduleMagicOutcome } from './payment-outcomes.js';
+
+/** The method a creation names: 404 NOT_FOUND when it does not exist, 403 ACCESS_DENIED when not the merchant's (§7). */
+export function methodFor(ctx: SandboxContext, merchant: Merchant, paymentMethodId: string): SandboxMethod {
+  const method = ctx.methods.get(paymentMethodId);
+  if (method === undefined) {
+    if (ctx.faults.has('error-unknown-method-400'))
+      throw ApiError.badRequest(`unknown payment method ${paymentMethodId}`);
+    throw ApiError.notFound();
+  }
+  if (!merchant.allowedMethodIds.has(paymentMethodId)) {
+    if (ctx.faults.has('error-forbidden-method-404')) throw ApiError.notFound();
+    throw new ApiError(403, 'ACCESS_DENIED');
+  }
+  return method;
+}
+
+function infoFor(method: SandboxMethod, paymentId: string): PaymentCreationInfo {
+  const { deepLink } = method.info;
+  if (deepLink === undefined || deepLink === null) return { ...method.info };
+  const links = Object.fromEntries(
+    Object.entries(deepLink).map(([app, link]) => [
+      app,
+      typeof link === 'string' ? link.replaceAll('{paymentId}', encodeURIComponent(paymentId)) : link,
+    ]),
+  );
+  return { ...method.info, deepLink: links };
+}
+
+/** Creates a PAY_IN (§4.1) or PAY_OUT (§4.2) payment, PENDING (design brief §4). */
+export function createPayment(
+  ctx: SandboxContext,
+  merchant: Merchant,
+  type: PaymentType,
+  body: CreatePaymentRequest,
+): CreatePaymentResponse {
+  const sandboxMethod = methodFor(ctx, merchant, body.paymentMethodId);
+  const { method } = sandboxMethod;
+  if (method.type !== type) {
+    const operation = method.type === 'PAY_IN' ? 'pay_in' : 'pay_out';
+    throw ApiError.badRequest(`payment method ${method.id} is a ${method.type} method: create it with ${operation}`);
+  }
+  if (body.accountId !== method.accountId) {
+    throw ApiError.badRequest(`accountId ${body.accountId} is not the account of payment method ${method.id}`);
+  }
+  const amountMinor = toMinorUnits(body.amount);
+  if (amountMinor === undefined) throw ApiError.badRequest('amount must be above 0, with at most two decimals');
+  assertClientFields(method.id, method.clientFields, body.clientFieldsValues);
+  const attachment = attachmentFor(ctx, merchant, method.id, method.isAttachmentRequired, body.attachmentId);
+  for (const member of ['postBackUrl', 'successRedirectUrl', 'failureRedirectUrl', 'redirectUrl'] as const) {
+    assertHttpUrl(member, body[member]);
+  }
+  if (body.merchantPaymentId !== undefined) {
+    const existing = ctx.payments.getByMerchantPaymentId(merchant.id, body.merchantPaymentId);
+    if (existing !== undefined) {
+      throw ApiError.badRequest(
+        `merchantPaymentId ${body.merchantPaymentId} is already used by payment ${existing.id}`,
+      );
+    }
+  }
+  const record = ctx.payments.add({
+    id: ctx.newId(),
+    merchantId: merchant.id,
+    type,
+    paymentMethodId: method.id,
+    amountMinor,
+    currencyCode: method.currencyCode,
+    clientFieldsValues: body.clientFieldsValues.map((f) => ({ key: f.key, value: f.value })),
+    merchantPaymentId: body.merchantPaymentId,
+    merchantUserId: body.merchantUserId,
+    postBackUrl: body.postBackUrl,
+    successRedirectUrl: body.successRedirectUrl,
+    failureRedirectUrl: body.failureRedirectUrl,
+    redirectUrl: body.redirectUrl,
+    attachment,
+    smsRequired: sandboxMethod.info.isSMSRequired === true,
+    createdAtMs: ctx.clock.now(),
+    status: 'PENDING',
+    failedCode: undefined,
+    smsConfirmed: false,
+  });
+  scheduleMagicOutcome(ctx, record);
+  return {
+    isSucceed: true,
+    paymentId: record.id,
+    ...(method.isExternal ? { formUrl: `${ctx.publicBaseUrl()}${ctx.controlBasePath}/pay/${record.id}` } : {}),
+    info: infoFor(sandboxMethod, record.id),
+  };
+}
+
+function attachmentFor(
+  ctx: SandboxContext,
+  merchant: Merchant,
+  methodId: string,
+  required: boolean,
+  attachmentId: string | undefined,
+): { id: string; url: string } | undefined {
+  if (attachmentId === undefined) {
+    if (required)
+      throw ApiError.badRequest(`payment method ${methodId} requires attachmentId (the id of a media upload)`);
+    return undefined;
+  }
+  const media = ctx.media.get(attachmentId);
+  if (media?.merchantId !== merchant.id) {
+    throw ApiError.badRequest(`attachmentId ${attachmentId} is not a media upload of this merchant`);
+  }
+  return { id: media.id, url: `${ctx.publicBaseUrl()}${ctx.controlBasePath}/media/${media.id}` };
+}

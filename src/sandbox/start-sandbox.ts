@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { loadProfile, type LoadedProfile } from '../profile/load-profile.js';
+import type { SigningCredentials } from '../signing/scheme.js';
+import { type ClockMode, SandboxClock } from './clock/sandbox-clock.js';
+import { sandboxMerchant, sandboxMethods } from './config/sandbox-merchant.js';
+import { SandboxConfigError, serviceSigner, strangerSigner } from './config/service-signers.js';
+import { FaultSet } from './faults/fault-set.js';
+import { SandboxServer } from './http/sandbox-server.js';
+import { DeliveryEngine } from './postbacks/delivery-engine.js';
+import type { PostbackHosts } from './postbacks/destination.js';
+import { PostbackSender } from './postbacks/postback-sender.js';
+import type { SandboxContext } from './sandbox-context.js';
+import { sandboxRoutes } from './sandbox-routes.js';
+import { ComplaintStore } from './store/complaint-store.js';
+import { MediaStore } from './store/media-store.js';
+import { PaymentStore } from './store/payment-store.js';
+
+export interface SandboxOptions {
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  readonly host?: string;
+  /** Merchant keys, methods, conventions and control token; default profiles/sandbox.json. */
+  readonly profile?: LoadedProfile;
+  readonly faults?: readonly string[];
+  readonly clock?: ClockMode;
+  /** The URL clients reach the sandbox at, when not its listen address (formUrl and media URLs use it). */
+  readonly publicUrl?: string;
+  /** Where postbacks may go; loopback hosts only by default. */
+  readonly postbackHosts?: PostbackHosts;
+  /** Per delivery attempt, in real ms; default the profile's conventions.postbackRetry.attemptTimeoutMs. */
+  readonly attemptTimeoutMs?: number;
+  /** Credentials to sign postbacks with, for schemes without test keys in fixtures/keys. */
+  readonly serviceCredentials?: SigningCredentials;
+  readonly log?: (line: string) => void;
+}
+
+export interface RunningSandbox {
+  readonly url: string;
+  readonly port: number;
+  /** The sandbox's state, for in-process tools (benchmarks); tests go through HTTP. */
+  readonly context: SandboxContext;
+  /** Stops accepting, finishes requests in flight, drops pending deliveries (and says how many). */
+  stop(): Promise<{ droppedDeliveries: number }>;
+}
+
+/** Starts the reference sandbox: the whole interface, its control API, a virtual clock and postbacks. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const profile = options.profile ?? (await loadProfile());
+  const log = options.log ?? (() => undefined);
+  const token = profile.controlToken?.reveal();
+  if (token === undefined)
+    throw new SandboxConfigError('the profile names no control.token for the sandbox control API');
+  const clock = new SandboxClock(options.clock ?? 'virtual', (error) => {
+    log(`timer failed: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  const faults = new FaultSet(options.faults ?? []);
+  const { conventions } = profile.settings;
+  const engine = new DeliveryEngine(
+    clock,
+    faults,
+    {
+      schedule: conventions.postbackRetry,
+      attemptTimeoutMs: options.attemptTimeoutMs ?? conventions.postbackRetry.attemptTimeoutMs,
+      hosts: options.postbackHosts ?? 'loopback',
+    },
+    log,
+  );
+  const methods = sandboxMethods();
+  const merchant = sandboxMerchant(profile, methods);
+  let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
+  const context: SandboxContext = {
+    clock,
+    payments: new PaymentStore(),
+    complaints: new ComplaintStore(),
+    media: new MediaStore(),
+    postbacks: new PostbackSender(
+      engine,
+      serviceSigner(profile, options.serviceCredentials),
+      strangerSigner(profile),
+      faults,
+    ),
+    faults,
+    merchants: new Map([[merchant.publicKey, merchant]]),
+    methods,
+    conventions,
+    publicBaseUrl: () => publicUrl,
+    controlBasePath: (profile.settings.control?.basePath ?? '/sandbox/v1').replace(/\/+$/, ''),
+    newId: () => randomUUID(),
+    log,
+  };
+  const registeredUrl = merchant.postbackUrl;
+  const reset = () => {
+    context.payments.clear();
+    context.complaints.clear();
+    context.media.clear();
+    engine.clear();
+    merchant.postbackUrl = registeredUrl;
+    log('reset');
+  };
+  const server = new SandboxServer(sandboxRoutes(context, profile.settings.operations, token, reset), log);
+  const host = options.host ?? '127.0.0.1';
+  const port = await server.listen(options.port ?? 0, host);
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (publicUrl === '') publicUrl = url;
+  if (faults.names.length > 0) log(`faults: ${faults.names.join(', ')}`);
+  return {
+    url,
+    port,
+    context,
+    async stop() {
+      await server.close();
+      const droppedDeliveries = engine.dropPending();
+      await engine.close();
+      const droppedTimers = await clock.stop();
+      log(`stopped: ${droppedDeliveries} pending postback deliveries dropped (${droppedTimers} timers)`);
+      return { droppedDeliveries };
+    },
+  };
+}
