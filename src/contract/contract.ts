@@ -98,12 +98,15 @@ function unreachable(entry: SchemaEntry): never {
 
 const contracts = new Map<string, Contract>();
 
-/** The process-wide contract for these options, compiled on first use. */
+/**
+ * The process-wide contract for these options. Each schema is compiled once, on its first use, so a process pays
+ * only for the schemas it validates (the sandbox, for instance, never compiles the response schemas).
+ */
 export function getContract(options: ContractOptions = DEFAULT_CONTRACT_OPTIONS): Contract {
   const key = `${options.createdAtFormat}|${options.unknownResponseFields}`;
   let contract = contracts.get(key);
   if (contract === undefined) {
-    contract = createContract(options);
+    contract = createContract(options, loadSchemaCatalog(), 'lazily');
     contracts.set(key, contract);
   }
   return contract;

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { loadProfile, type LoadedProfile } from '../profile/load-profile.js';
 import type { SigningCredentials } from '../signing/scheme.js';
 import { type ClockMode, SandboxClock } from './clock/sandbox-clock.js';
 import { sandboxMerchant, sandboxMethods } from './config/sandbox-merchant.js';
+import { newId } from './domain/new-id.js';
 import { SandboxConfigError, serviceSigner, strangerSigner } from './config/service-signers.js';
 import { FaultSet } from './faults/fault-set.js';
 import { SandboxServer } from './http/sandbox-server.js';
@@ -85,7 +85,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     conventions,
     publicBaseUrl: () => publicUrl,
     controlBasePath: (profile.settings.control?.basePath ?? '/sandbox/v1').replace(/\/+$/, ''),
-    newId: () => randomUUID(),
+    newId,
     log,
   };
   const registeredUrl = merchant.postbackUrl;

@@ -5,7 +5,6 @@ import { toMajorUnits } from './money.js';
 /** A complaint as the sandbox keeps it; `complaintView` gives the interface's shape (§2.4). */
 export interface ComplaintRecord {
   readonly id: string;
-  readonly seq: number;
   readonly merchantId: string;
   readonly paymentId: string;
   /** §2.4 requires it: complaints can only be raised about payments that have one. */

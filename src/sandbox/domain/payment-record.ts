@@ -10,8 +10,6 @@ import { toMajorUnits } from './money.js';
 /** A payment as the sandbox keeps it; `paymentView` gives the interface's shape (§2.1). */
 export interface PaymentRecord {
   readonly id: string;
-  /** Creation order: the list's keyset order is (createdAtMs, seq). */
-  readonly seq: number;
   readonly merchantId: string;
   readonly type: PaymentType;
   readonly paymentMethodId: string;

@@ -78,7 +78,11 @@ export function createPayment(
     paymentMethodId: method.id,
     amountMinor,
     currencyCode: method.currencyCode,
-    clientFieldsValues: body.clientFieldsValues.map((f) => ({ key: f.key, value: f.value })),
+    // Keys are the method's own field ids (one string shared by every payment), values the merchant's.
+    clientFieldsValues: body.clientFieldsValues.map((f) => ({
+      key: fieldId(method.clientFields, f.key),
+      value: f.value,
+    })),
     merchantPaymentId: body.merchantPaymentId,
     merchantUserId: body.merchantUserId,
     postBackUrl: body.postBackUrl,
@@ -99,6 +103,10 @@ export function createPayment(
     ...(method.isExternal ? { formUrl: `${ctx.publicBaseUrl()}${ctx.controlBasePath}/pay/${record.id}` } : {}),
     info: infoFor(sandboxMethod, record.id),
   };
+}
+
+function fieldId(fields: readonly { readonly id: string }[], key: string): string {
+  return fields.find((field) => field.id === key)?.id ?? key;
 }
 
 function attachmentFor(

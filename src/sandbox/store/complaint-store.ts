@@ -4,13 +4,11 @@ import type { ComplaintRecord } from '../domain/complaint-record.js';
 export class ComplaintStore {
   private readonly byId = new Map<string, ComplaintRecord>();
   private readonly byPaymentId = new Map<string, ComplaintRecord>();
-  private nextSeq = 1;
 
-  add(record: Omit<ComplaintRecord, 'seq'>): ComplaintRecord {
-    const stored: ComplaintRecord = { ...record, seq: this.nextSeq++ };
-    this.byId.set(stored.id, stored);
-    this.byPaymentId.set(stored.paymentId, stored);
-    return stored;
+  add(record: ComplaintRecord): ComplaintRecord {
+    this.byId.set(record.id, record);
+    this.byPaymentId.set(record.paymentId, record);
+    return record;
   }
 
   get(merchantId: string, id: string): ComplaintRecord | undefined {

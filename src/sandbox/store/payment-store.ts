@@ -1,43 +1,49 @@
 import type { PaymentRecord } from '../domain/payment-record.js';
 
 /**
- * Payments in creation order. The sandbox clock never goes backwards, so insertion order is (createdAtMs, seq)
- * order, the list's keyset order (§4.4): a fromId is a position, and a page is a scan from it.
+ * Payments in creation order. The sandbox clock never goes backwards, so insertion order is creation order, the
+ * list's keyset order (§4.4): a fromId is a position, and a page is a scan from it. Records are stored as given, not
+ * copied: 100,000 of them must fit in well under 200 MB (sandbox benchmark).
  */
 export class PaymentStore {
   private readonly ordered: PaymentRecord[] = [];
-  private readonly byId = new Map<string, PaymentRecord>();
   private readonly positions = new Map<string, number>();
-  private readonly byMerchantPaymentId = new Map<string, PaymentRecord>();
-  private nextSeq = 1;
+  /** Per merchant, merchantPaymentId → position. */
+  private readonly byMerchantPaymentId = new Map<string, Map<string, number>>();
 
-  add(record: Omit<PaymentRecord, 'seq'>): PaymentRecord {
+  add(record: PaymentRecord): PaymentRecord {
     const last = this.ordered.at(-1);
     if (last !== undefined && record.createdAtMs < last.createdAtMs) {
       throw new Error('payments must be added in creation order');
     }
-    const stored: PaymentRecord = { ...record, seq: this.nextSeq++ };
-    this.positions.set(stored.id, this.ordered.length);
-    this.ordered.push(stored);
-    this.byId.set(stored.id, stored);
-    if (stored.merchantPaymentId !== undefined) {
-      this.byMerchantPaymentId.set(merchantKey(stored.merchantId, stored.merchantPaymentId), stored);
+    const position = this.ordered.length;
+    this.positions.set(record.id, position);
+    this.ordered.push(record);
+    if (record.merchantPaymentId !== undefined) {
+      let ids = this.byMerchantPaymentId.get(record.merchantId);
+      if (ids === undefined) {
+        ids = new Map();
+        this.byMerchantPaymentId.set(record.merchantId, ids);
+      }
+      ids.set(record.merchantPaymentId, position);
     }
-    return stored;
+    return record;
   }
 
   get(merchantId: string, id: string): PaymentRecord | undefined {
-    const record = this.byId.get(id);
+    const record = this.getAny(id);
     return record?.merchantId === merchantId ? record : undefined;
   }
 
   /** Any merchant's payment: for the control API and the hosted payment page. */
   getAny(id: string): PaymentRecord | undefined {
-    return this.byId.get(id);
+    const position = this.positions.get(id);
+    return position === undefined ? undefined : this.ordered[position];
   }
 
   getByMerchantPaymentId(merchantId: string, merchantPaymentId: string): PaymentRecord | undefined {
-    return this.byMerchantPaymentId.get(merchantKey(merchantId, merchantPaymentId));
+    const position = this.byMerchantPaymentId.get(merchantId)?.get(merchantPaymentId);
+    return position === undefined ? undefined : this.ordered[position];
   }
 
   /** The keyset position of a payment, for a list that starts from it. */
@@ -59,12 +65,7 @@ export class PaymentStore {
 
   clear(): void {
     this.ordered.length = 0;
-    this.byId.clear();
     this.positions.clear();
     this.byMerchantPaymentId.clear();
   }
-}
-
-function merchantKey(merchantId: string, merchantPaymentId: string): string {
-  return `${merchantId}\u0000${merchantPaymentId}`;
 }
