@@ -24,18 +24,17 @@ export function sandboxRoutes(ctx: SandboxContext, operations: Operations, contr
   return {
     limitFor: (path) => (path === uploadPath || path.startsWith(controlPrefix) ? UPLOAD_BODY_LIMIT : BODY_LIMIT),
     tooLarge: (_path, limit) => errorAnswer(ctx, ApiError.badRequest(`the body is larger than ${limit} bytes`)),
-    answer: async (req: IncomingMessage, bytes: Buffer): Promise<Answer> => {
-      const url = new URL(req.url ?? '/', 'http://sandbox');
-      if (url.pathname.startsWith(controlPrefix)) {
+    answer: (req: IncomingMessage, path: string, query: string, bytes: Buffer): Answer | Promise<Answer> => {
+      if (path.startsWith(controlPrefix)) {
         return handleControl(ctx, controlToken, reset, {
           method: req.method ?? '',
-          path: url.pathname.slice(controlPrefix.length),
-          query: url.searchParams,
+          path: path.slice(controlPrefix.length),
+          query: new URLSearchParams(query),
           headers: req.headers,
           bytes,
         });
       }
-      const route = byPath.get(url.pathname);
+      const route = byPath.get(path);
       if (route === undefined || route.method !== req.method) return errorAnswer(ctx, ApiError.notFound());
       return handleOperation(ctx, route.operation, bytes);
     },

@@ -7,7 +7,13 @@ export interface Routes {
   /** The largest body a path accepts. */
   limitFor(path: string): number;
   tooLarge(path: string, limit: number): Answer;
-  answer(req: IncomingMessage, bytes: Buffer): Promise<Answer>;
+  answer(req: IncomingMessage, path: string, query: string, bytes: Buffer): Answer | Promise<Answer>;
+}
+
+/** The path and the query of a request target; a plain split, as URL parsing costs more than the rest of routing. */
+export function splitTarget(target: string): { path: string; query: string } {
+  const mark = target.indexOf('?');
+  return mark === -1 ? { path: target, query: '' } : { path: target.slice(0, mark), query: target.slice(mark + 1) };
 }
 
 /** How long a graceful stop waits for requests in flight before it closes their connections. */
@@ -66,10 +72,11 @@ export class SandboxServer {
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.inFlight++;
     try {
-      const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+      const { path, query } = splitTarget(req.url ?? '/');
       const limit = this.routes.limitFor(path);
       const read = await readBody(req, limit);
-      const answer = 'tooLarge' in read ? this.routes.tooLarge(path, limit) : await this.routes.answer(req, read.bytes);
+      const answer =
+        'tooLarge' in read ? this.routes.tooLarge(path, limit) : await this.routes.answer(req, path, query, read.bytes);
       write(res, answer, 'tooLarge' in read);
     } catch (error) {
       this.log(
