@@ -6,7 +6,7 @@ import playwright from 'eslint-plugin-playwright';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'test-results/', 'playwright-report/', 'generated/'] },
+  { ignores: ['node_modules/', 'dist/', 'reports/', 'test-results/', 'playwright-report/', 'generated/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -38,10 +38,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.ts'],
+    files: ['scripts/**/*.ts', 'bench/**/*.ts', 'bench/**/*.mjs'],
     rules: { 'no-console': 'off' },
   },
   { files: ['eslint.config.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
-  { files: ['**/*.mjs'], languageOptions: { globals: { Buffer: 'readonly' } } },
+  {
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { Buffer: 'readonly', process: 'readonly', console: 'readonly' } },
+  },
   prettier,
 );

@@ -1,0 +1,77 @@
+import { Pool } from 'undici';
+
+export interface LoadResult {
+  readonly requests: number;
+  readonly errors: number;
+  readonly seconds: number;
+  readonly perSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+}
+
+export interface LoadOptions {
+  readonly url: string;
+  readonly path: string;
+  readonly body: Buffer;
+  readonly concurrency: number;
+  readonly warmupMs: number;
+  readonly durationMs: number;
+  /** An answer counts as served only with this status. */
+  readonly expectStatus: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/**
+ * A closed-loop load generator on an undici Pool: `concurrency` requests always in flight, the same body each time,
+ * a warm-up that is not measured, then `durationMs` measured. The same generator loads every server compared.
+ */
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const pool = new Pool(options.url, { connections: options.concurrency, keepAliveTimeout: 30_000 });
+  const latencies: number[] = [];
+  let errors = 0;
+  let measuring = false;
+  let stopAt = Number.POSITIVE_INFINITY;
+  const worker = async () => {
+    while (performance.now() < stopAt) {
+      const started = performance.now();
+      try {
+        const response = await pool.request({
+          method: 'POST',
+          path: options.path,
+          headers: { 'content-type': 'application/json' },
+          body: options.body,
+          headersTimeout: 10_000,
+          bodyTimeout: 10_000,
+        });
+        await response.body.dump();
+        if (measuring) {
+          if (response.statusCode === options.expectStatus) latencies.push(performance.now() - started);
+          else errors++;
+        }
+      } catch {
+        if (measuring) errors++;
+      }
+    }
+  };
+  const workers = Array.from({ length: options.concurrency }, worker);
+  await new Promise((resolve) => setTimeout(resolve, options.warmupMs));
+  measuring = true;
+  const measuredFrom = performance.now();
+  stopAt = measuredFrom + options.durationMs;
+  await Promise.all(workers);
+  const seconds = (performance.now() - measuredFrom) / 1000;
+  await pool.close();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+  };
+}

@@ -1,0 +1,36 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Profile } from '../../generated/profile/profile.gen.js';
+import { kitPath } from '../../src/kit-root.js';
+
+/** profiles/sandbox.json with file paths made absolute and `change` applied, written to a temporary file. */
+export function sandboxProfileVariant(name: string, change: (profile: Profile) => Profile): string {
+  const text = readFileSync(kitPath('profiles', 'sandbox.json'), 'utf8');
+  const absolute = text.replace(
+    /"file": "([^"]+)"/g,
+    (_m, file: string) => `"file": ${JSON.stringify(path.resolve(kitPath('profiles'), file))}`,
+  );
+  const profile = change(JSON.parse(absolute) as Profile);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'kit-bench-')), `${name}.json`);
+  writeFileSync(file, JSON.stringify(profile, null, 2));
+  return file;
+}
+
+/** The sandbox profile with hmac-sha256 requests and postbacks, keyed with the test-only secrets of fixtures/keys. */
+export function hmacProfile(): string {
+  return sandboxProfileVariant('sandbox-hmac', (profile) => ({
+    ...profile,
+    name: 'sandbox-hmac',
+    signing: {
+      scheme: 'hmac-sha256',
+      publicKey: { value: 'merchant-hmac-key-1' },
+      signingKey: { file: kitPath('fixtures', 'keys', 'merchant-hmac.secret') },
+    },
+    postbacks: {
+      scheme: 'hmac-sha256',
+      servicePublicKey: { value: 'service-hmac-key-1' },
+      verificationKey: { file: kitPath('fixtures', 'keys', 'service-hmac.secret') },
+    },
+  }));
+}

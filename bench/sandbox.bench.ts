@@ -1,0 +1,122 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { ApiClient } from '../src/client/api-client.js';
+import { kitRoot } from '../src/kit-root.js';
+import { loadProfile } from '../src/profile/load-profile.js';
+import { startChildServer } from './lib/child-server.js';
+import type { Figure } from './lib/figure.js';
+import { runLoad } from './lib/load.js';
+import { hmacProfile } from './lib/profile-variant.js';
+
+const CONCURRENCY = 32;
+const WARMUP_MS = 1_500;
+const DURATION_MS = 5_000;
+
+interface Throughput {
+  readonly scheme: string;
+  readonly baseline: Awaited<ReturnType<typeof runLoad>>;
+  readonly measured: Awaited<ReturnType<typeof runLoad>>;
+}
+
+/** The echo, then the sandbox (compiled, as deployed) with `profileFile`, loaded by the same generator. */
+async function throughput(profileFile: string | undefined): Promise<Throughput> {
+  const profile = await loadProfile(profileFile);
+  const fixture = profile.settings.merchant.paymentMethods.payIn;
+  // One signed body, sent again and again: the server verifies, validates and stores each (no merchantPaymentId,
+  // so no duplicate refusals); signing cost stays on the client, before the clock starts.
+  const client = new ApiClient({ baseUrl: 'http://127.0.0.1:1', profile });
+  const body = client.prepare('createPayIn', {
+    accountId: fixture.accountId,
+    paymentMethodId: fixture.id,
+    amount: fixture.amount,
+    clientFieldsValues: fixture.clientFieldsValues,
+  }).bytes;
+  await client.close();
+  const load = {
+    path: profile.settings.operations.createPayIn.path,
+    body,
+    concurrency: CONCURRENCY,
+    warmupMs: WARMUP_MS,
+    durationMs: DURATION_MS,
+    expectStatus: 200,
+  };
+
+  const echo = await startChildServer(['bench/servers/echo-server.mjs', '0']);
+  const baseline = await runLoad({ url: echo.url, ...load });
+  await echo.stop();
+  const args = [
+    'dist/scripts/sandbox.js',
+    '--port',
+    '0',
+    ...(profileFile === undefined ? [] : ['--profile', profileFile]),
+  ];
+  const sandbox = await startChildServer(args);
+  const measured = await runLoad({ url: sandbox.url, ...load });
+  await sandbox.stop();
+  return { scheme: profile.requestSigner.scheme.name, baseline, measured };
+}
+
+function throughputFigure(run: Throughput, target: boolean): Figure {
+  const ratio = run.measured.perSecond / run.baseline.perSecond;
+  return {
+    name: `sandbox signed creations per second (${run.scheme})`,
+    value: Math.round(run.measured.perSecond),
+    unit: 'req/s',
+    baseline: { name: 'bare node:http JSON echo', value: Math.round(run.baseline.perSecond) },
+    ratio: round(ratio),
+    target: target ? 'ratio >= 0.5' : 'reported: shows what the signature check costs',
+    met: (!target || ratio >= 0.5) && run.measured.errors === 0,
+    notes: `${CONCURRENCY} connections, ${DURATION_MS / 1000} s after ${WARMUP_MS / 1000} s warm-up; ${run.measured.errors} errors; p99 ${round(run.measured.p99Ms)} ms (echo ${round(run.baseline.p99Ms)} ms)`,
+  };
+}
+
+/**
+ * The sandbox against a bare node:http JSON echo, same load generator, same run (issue 3): signed creations per
+ * second and p99 with the default rsa-sha256 profile, the same with hmac-sha256 (to show the signature check's
+ * share), then the memory of 100,000 stored payments. Run on the built kit (npm run build), as deployed.
+ */
+export async function benchSandbox(): Promise<Figure[]> {
+  const rsa = await throughput(undefined);
+  const hmac = await throughput(hmacProfile());
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--expose-gc', 'dist/bench/sandbox-memory.js', '100000'],
+    {
+      cwd: kitRoot,
+      timeout: 300_000,
+    },
+  );
+  const memory = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as {
+    payments: number;
+    rssBeforeMb: number;
+    rssAfterMb: number;
+    heapUsedMb: number;
+  };
+  return [
+    throughputFigure(rsa, true),
+    {
+      name: 'sandbox signed creation p99 (rsa-sha256)',
+      value: round(rsa.measured.p99Ms),
+      unit: 'ms',
+      baseline: { name: 'bare node:http JSON echo p99', value: round(rsa.baseline.p99Ms) },
+      ratio: round(rsa.baseline.p99Ms / rsa.measured.p99Ms),
+      target: 'reported (no target in issue 3)',
+      met: true,
+      notes: `p50 ${round(rsa.measured.p50Ms)} ms (echo ${round(rsa.baseline.p50Ms)} ms)`,
+    },
+    throughputFigure(hmac, false),
+    {
+      name: 'sandbox RSS holding 100,000 payments',
+      value: memory.rssAfterMb,
+      unit: 'MB',
+      baseline: { name: 'the same sandbox, empty', value: memory.rssBeforeMb },
+      target: '< 200 MB',
+      met: memory.payments === 100_000 && memory.rssAfterMb < 200,
+      notes: `${memory.payments} payments; heap used ${memory.heapUsedMb} MB`,
+    },
+  ];
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
