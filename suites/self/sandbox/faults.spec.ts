@@ -1,9 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { FAULT_DEMOS } from '../../../fixtures/self/fault-demos.js';
+import { kitPath } from '../../../src/kit-root.js';
+import { magicAmountTable } from '../../../src/sandbox/domain/magic-amounts.js';
 import { expect, test } from '../../../fixtures/self/sandbox-harness.js';
 import { FAULTS } from '../../../src/sandbox/faults/fault-registry.js';
 import { ControlError, SandboxControl } from '../../../src/control/sandbox-control-client.js';
 import { loadProfile } from '../../../src/profile/load-profile.js';
 import { startSandbox } from '../../../src/sandbox/start-sandbox.js';
+
+test('should document every fault and every magic amount in the sandbox README', () => {
+  // Prettier pads table cells: compare with runs of spaces folded.
+  const readme = readFileSync(kitPath('src', 'sandbox', 'README.md'), 'utf8').replace(/ +/g, ' ');
+  for (const fault of FAULTS) {
+    expect(readme, fault.name).toContain(`| \`${fault.name}\` | ${fault.area} | ${fault.breaks.join(', ')} |`);
+  }
+  for (const cents of magicAmountTable().keys()) expect(readme).toContain(`| .${cents} |`);
+});
 
 test('should register at least 20 faults, each documented and demonstrated', () => {
   expect(FAULTS.length).toBeGreaterThanOrEqual(20);
