@@ -139,12 +139,17 @@ export interface Merchant {
    * The postback URL registered for the merchant at onboarding: payment postbacks go there when a payment names no postBackUrl (§6)
    */
   postbackUrl?: string;
+  /**
+   * The SMS code a test environment accepts for the smsRequired method's confirmation (§4.7); absent on real environments, where the code goes to a phone
+   */
+  smsTestCode?: string;
   paymentMethods: {
     payIn: MethodFixture;
     payOut: MethodFixture;
     attachmentRequired: MethodFixture;
     external: MethodFixture;
     forbidden: MethodFixture;
+    forbiddenPayOut?: MethodFixture;
     smsRequired?: MethodFixture;
   };
 }

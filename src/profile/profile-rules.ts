@@ -6,6 +6,9 @@ export function crossFieldProblems(profile: Profile): string[] {
   const methods = profile.merchant.paymentMethods;
   if (methods.payIn.type !== 'PAY_IN') problems.push('merchant.paymentMethods.payIn.type: must be "PAY_IN"');
   if (methods.payOut.type !== 'PAY_OUT') problems.push('merchant.paymentMethods.payOut.type: must be "PAY_OUT"');
+  if (methods.forbiddenPayOut !== undefined && methods.forbiddenPayOut.type !== 'PAY_OUT') {
+    problems.push('merchant.paymentMethods.forbiddenPayOut.type: must be "PAY_OUT"');
+  }
   for (const [name, method] of Object.entries(methods)) {
     if (method.amount > profile.safety.maxAmount) {
       problems.push(

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Operations } from '../../generated/profile/profile.gen.js';
-import { OPERATION_NAMES, type OperationName } from '../client/operations.js';
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../client/operations.js';
 import { ApiError } from './api/api-error.js';
 import { errorAnswer, handleOperation } from './api/interface-pipeline.js';
 import { handleControl, type Reset } from './control/control-api.js';
@@ -34,9 +34,26 @@ export function sandboxRoutes(ctx: SandboxContext, operations: Operations, contr
           bytes,
         });
       }
-      const route = byPath.get(path);
+      const route = ctx.faults.has('create-paths-unversioned') ? unversionedRoute(byPath, path) : byPath.get(path);
       if (route === undefined || route.method !== req.method) return errorAnswer(ctx, ApiError.notFound());
       return handleOperation(ctx, route.operation, bytes);
     },
   };
+}
+
+/**
+ * The routes of a service that dropped the v1 segment from the creation paths (§9): pay_in and pay_out answer at
+ * /api/payments/pay_in and /api/payments/pay_out, and their v1 paths are unknown.
+ */
+function unversionedRoute(
+  byPath: ReadonlyMap<string, { operation: OperationName; method: string }>,
+  path: string,
+): { operation: OperationName; method: string } | undefined {
+  const route = byPath.get(path);
+  if (route !== undefined && OPERATIONS[route.operation].createsPayment) return undefined;
+  if (route !== undefined) return route;
+  for (const [versioned, candidate] of byPath) {
+    if (OPERATIONS[candidate.operation].createsPayment && versioned.replace('/v1/', '/') === path) return candidate;
+  }
+  return undefined;
 }

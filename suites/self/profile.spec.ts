@@ -174,6 +174,8 @@ test.describe('profile errors name the field and what was expected', () => {
   test('should check rules that span fields', async () => {
     const error = await problemsOf((p) => {
       p.merchant.paymentMethods.payIn.type = 'PAY_OUT';
+      if (p.merchant.paymentMethods.forbiddenPayOut !== undefined)
+        p.merchant.paymentMethods.forbiddenPayOut.type = 'PAY_IN';
       p.merchant.paymentMethods.external.amount = 50_000;
       p.conventions.pageSize = { default: 200, max: 100 };
       p.signing.module = './scheme.mjs';
@@ -181,6 +183,7 @@ test.describe('profile errors name the field and what was expected', () => {
     });
     expect(error.problems).toEqual([
       'merchant.paymentMethods.payIn.type: must be "PAY_IN"',
+      'merchant.paymentMethods.forbiddenPayOut.type: must be "PAY_OUT"',
       'merchant.paymentMethods.external.amount: 50000 is above safety.maxAmount 10000',
       'conventions.pageSize.default: must not be above conventions.pageSize.max',
       'signing.module: only read when signing.scheme is "custom"',

@@ -1,12 +1,20 @@
 import type { OperationName } from '../../client/operations.js';
-import { signingInput } from '../../signing/signing-input.js';
+import { canonicalJson } from '../../signing/canonical-json.js';
+import { HASH_MEMBER, signingInput } from '../../signing/signing-input.js';
 import type { Merchant } from '../config/merchant.js';
+import type { FaultSet } from '../faults/fault-set.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { ApiError } from './api-error.js';
 
-/** Absent, null and empty count as missing: none of them can name a key or carry a hash. */
-function isMissing(value: unknown): boolean {
-  return value === undefined || value === null || value === '';
+/**
+ * Missing is absent or null; an empty string is present and fails like any other wrong value: an empty publicKey
+ * names no key (NO_KEY), an empty hash fails the check (UNAUTHORIZED). Profile decisions AUTH-NULL-CREDENTIALS and
+ * AUTH-EMPTY-CREDENTIALS.
+ */
+function isMissing(value: unknown, faults: FaultSet, member: 'publicKey' | 'hash'): boolean {
+  if (value === undefined) return true;
+  if (value === null) return !faults.has('auth-null-credentials-invalid');
+  return member === 'hash' && value === '' && faults.has('auth-empty-hash-missing');
 }
 
 /**
@@ -19,10 +27,10 @@ export function authenticate(
   body: Readonly<Record<string, unknown>>,
 ): Merchant {
   const { faults } = ctx;
-  if (isMissing(body.publicKey)) {
+  if (isMissing(body.publicKey, faults, 'publicKey')) {
     throw new ApiError(401, faults.has('auth-missing-publickey-gives-no-key') ? 'NO_KEY' : 'NO_LOGIN');
   }
-  if (isMissing(body.hash)) {
+  if (isMissing(body.hash, faults, 'hash')) {
     throw new ApiError(401, faults.has('auth-missing-hash-gives-unauthorized') ? 'UNAUTHORIZED' : 'NO_TOKEN');
   }
   const merchant = typeof body.publicKey === 'string' ? ctx.merchants.get(body.publicKey) : undefined;
@@ -32,7 +40,7 @@ export function authenticate(
   const unchecked =
     faults.has('auth-signature-unchecked') ||
     (operation === 'createPayOut' && faults.has('auth-payout-signature-unchecked'));
-  if (!unchecked && !signatureHolds(merchant, body)) throw new ApiError(401, 'UNAUTHORIZED');
+  if (!unchecked && !signatureHolds(merchant, body, faults)) throw new ApiError(401, 'UNAUTHORIZED');
   return merchant;
 }
 
@@ -40,13 +48,23 @@ export function authenticate(
  * The merchant was found by the exact publicKey text, which pins the key; a public key needs no constant-time
  * comparison, so only the signature is left to check (verifyBody would compare the key again, at 4 µs a request).
  */
-function signatureHolds(merchant: Merchant, body: Readonly<Record<string, unknown>>): boolean {
+function signatureHolds(merchant: Merchant, body: Readonly<Record<string, unknown>>, faults: FaultSet): boolean {
   if (typeof body.hash !== 'string') return false;
   let input: Buffer;
   try {
-    input = signingInput(body);
+    input = faults.has('auth-signature-ascii-escaped') ? asciiEscapedInput(body) : signingInput(body);
   } catch {
     return false;
   }
   return merchant.scheme.verify(input, body.hash, merchant.verificationKey);
+}
+
+/** What a service that serialises with ASCII-only JSON would check: non-ASCII text as \uXXXX escapes. */
+function asciiEscapedInput(body: Readonly<Record<string, unknown>>): Buffer {
+  const { [HASH_MEMBER]: _hash, ...signed } = body;
+  const escaped = canonicalJson(signed).replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return Buffer.from(escaped, 'utf8');
 }

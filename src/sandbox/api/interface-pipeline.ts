@@ -1,6 +1,7 @@
 import { getContract } from '../../contract/contract.js';
 import { formatFindings } from '../../contract/finding.js';
 import { OPERATIONS, type OperationName } from '../../client/operations.js';
+import { faultyRequest, noLookupFieldIs404 } from '../faults/request-faults.js';
 import type { Answer } from '../http/answer.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { ApiError } from './api-error.js';
@@ -14,17 +15,17 @@ const LOOKUPS: ReadonlySet<OperationName> = new Set(['paymentStatus', 'complaint
 /** At most this many findings in a 400's text: enough to fix the body, short enough to read. */
 const FINDINGS_IN_TEXT = 5;
 
-function validated(ctx: SandboxContext, operation: OperationName, body: Record<string, unknown>): unknown {
+function validated(ctx: SandboxContext, operation: OperationName, received: Record<string, unknown>): unknown {
+  const body = faultyRequest(operation, received, ctx.faults, ctx.clock.now());
   const validation = getContract().validate(OPERATIONS[operation].request, body);
   if (validation.ok) return validation.value;
   const errors = validation.findings.filter((f) => f.severity === 'error');
   const onlyLookupMissing = errors.length === 1 && errors[0]?.rule === 'at-least-one-of';
-  if (LOOKUPS.has(operation) && onlyLookupMissing && ctx.conventions.statusWithoutLookupField === 404) {
-    throw ApiError.notFound();
+  if (LOOKUPS.has(operation) && onlyLookupMissing) {
+    if (noLookupFieldIs404(operation, ctx.conventions.statusWithoutLookupField, ctx.faults)) throw ApiError.notFound();
   }
-  throw ApiError.badRequest(
-    `invalid body: ${formatFindings(errors.slice(0, FINDINGS_IN_TEXT)).replaceAll('\n', '; ')}`,
-  );
+  const text = `invalid body: ${formatFindings(errors.slice(0, FINDINGS_IN_TEXT)).replaceAll('\n', '; ')}`;
+  throw new ApiError(ctx.faults.has('error-invalid-body-422') ? 422 : 400, text);
 }
 
 /**
@@ -33,9 +34,10 @@ function validated(ctx: SandboxContext, operation: OperationName, body: Record<s
  */
 export function handleOperation(ctx: SandboxContext, operation: OperationName, bytes: Buffer): Answer {
   try {
-    if (ctx.faults.has('server-error-on-create') && OPERATIONS[operation].createsPayment) {
-      return errorAnswer(ctx, new ApiError(500, 'internal error'));
-    }
+    const injected =
+      ctx.faults.has('server-error-on-every-operation') ||
+      (ctx.faults.has('server-error-on-create') && OPERATIONS[operation].createsPayment);
+    if (injected) return errorAnswer(ctx, new ApiError(500, 'internal error'));
     let body: Record<string, unknown>;
     try {
       body = parseJsonObject(bytes);
@@ -56,6 +58,11 @@ export function handleOperation(ctx: SandboxContext, operation: OperationName, b
 
 /** Every error body is {"error": string} (§7), unless a fault says otherwise. */
 export function errorAnswer(ctx: SandboxContext, error: ApiError): Answer {
+  if (error.status === 500 && ctx.faults.has('server-error-html-body')) {
+    const page =
+      '<html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1></body></html>';
+    return { status: 500, headers: { 'content-type': 'text/html' }, raw: page };
+  }
   const member = ctx.faults.has('error-body-message-member') ? 'message' : 'error';
   return { status: error.status, json: { [member]: error.error } };
 }

@@ -97,6 +97,19 @@ export const SANDBOX_METHODS: readonly SandboxMethod[] = [
   },
   {
     method: {
+      id: 'sbx-wire-out',
+      name: 'International wire payout (sandbox; the default merchant has no access)',
+      type: 'PAY_OUT',
+      accountId: 4107,
+      currencyCode: 'USD',
+      isAttachmentRequired: false,
+      isExternal: false,
+      clientFields: [{ id: 'iban', name: 'IBAN', required: true, pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$' }],
+    },
+    info: {},
+  },
+  {
+    method: {
       id: 'sbx-mobile-in',
       name: 'Mobile money with SMS confirmation (sandbox)',
       type: 'PAY_IN',

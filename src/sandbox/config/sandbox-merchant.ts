@@ -24,12 +24,14 @@ export function sandboxMerchant(profile: LoadedProfile, methods: ReadonlyMap<str
       );
     }
   }
+  // The methods the profile calls forbidden; without a PAY_OUT one, the sandbox's is still closed to the merchant.
+  const forbidden = new Set([fixtures.forbidden.id, fixtures.forbiddenPayOut?.id ?? 'sbx-wire-out']);
   return {
     id: profile.settings.merchant.id ?? 'sandbox-merchant',
     publicKey: profile.requestSigner.publicKey,
     scheme: profile.requestSigner.scheme,
     verificationKey: profile.merchantVerificationKey,
-    allowedMethodIds: new Set([...methods.keys()].filter((id) => id !== fixtures.forbidden.id)),
+    allowedMethodIds: new Set([...methods.keys()].filter((id) => !forbidden.has(id))),
     postbackUrl: profile.settings.merchant.postbackUrl,
   };
 }

@@ -5,7 +5,18 @@
  */
 export interface FaultDefinition {
   readonly name: string;
-  readonly area: 'auth' | 'errors' | 'shape' | 'lookup' | 'pagination' | 'postbacks' | 'server';
+  readonly area:
+    | 'auth'
+    | 'errors'
+    | 'create'
+    | 'status'
+    | 'shape'
+    | 'lookup'
+    | 'pagination'
+    | 'complaints'
+    | 'other-operations'
+    | 'postbacks'
+    | 'server';
   readonly breaks: readonly string[];
   readonly description: string;
 }
@@ -101,7 +112,7 @@ export const FAULTS = [
   {
     name: 'payment-drops-merchant-user-id',
     area: 'shape',
-    breaks: ['STATUS-ECHOES-CREATION'],
+    breaks: ['STATUS-ECHOES-MERCHANT-IDS'],
     description: 'The status check omits the merchantUserId given at creation.',
   },
   {
@@ -239,6 +250,312 @@ export const FAULTS = [
     area: 'server',
     breaks: ['CREATE-PAYIN-OK', 'CREATE-PAYOUT-OK'],
     description: 'Every payment creation answers 500 {"error": "internal error"}.',
+  },
+  // Issue 4: a fault for every requirement the conformance suites check.
+  {
+    name: 'auth-signature-ascii-escaped',
+    area: 'auth',
+    breaks: ['AUTH-SIGNATURE-CANONICAL'],
+    description:
+      'The hash is checked over the body with non-ASCII text escaped (\\\\uXXXX): correctly signed bodies with such text get 401 UNAUTHORIZED.',
+  },
+  {
+    name: 'auth-null-credentials-invalid',
+    area: 'auth',
+    breaks: ['AUTH-NULL-CREDENTIALS'],
+    description:
+      'A null publicKey or hash is taken as present: 401 NO_KEY or UNAUTHORIZED instead of NO_LOGIN or NO_TOKEN.',
+  },
+  {
+    name: 'auth-empty-hash-missing',
+    area: 'auth',
+    breaks: ['AUTH-EMPTY-CREDENTIALS'],
+    description: 'An empty hash is taken as missing: 401 NO_TOKEN instead of UNAUTHORIZED.',
+  },
+  {
+    name: 'error-invalid-body-422',
+    area: 'errors',
+    breaks: ['ERROR-INVALID-BODY-400'],
+    description: 'A body that breaks the field table gets 422 instead of 400.',
+  },
+  {
+    name: 'server-error-on-every-operation',
+    area: 'server',
+    breaks: ['CREATE-PAYIN-OK', 'CREATE-PAYOUT-OK', 'STATUS-BY-PAYMENTID'],
+    description:
+      'Every operation answers 500 {"error": "internal error"} (the injection the ERROR-500-BODY tests use).',
+  },
+  {
+    name: 'server-error-html-body',
+    area: 'errors',
+    breaks: ['ERROR-500-BODY'],
+    description: 'A 500 answers an HTML error page instead of an error body.',
+  },
+  {
+    name: 'create-paths-unversioned',
+    area: 'create',
+    breaks: ['CREATE-PATHS-V1'],
+    description:
+      'Payment creation is served at /api/payments/pay_in and pay_out, without the v1 segment; the v1 paths answer 404.',
+  },
+  {
+    name: 'create-is-succeed-false',
+    area: 'create',
+    breaks: ['CREATE-SUCCEEDED-FLAG'],
+    description: 'Creations answered 200 say isSucceed false.',
+  },
+  {
+    name: 'create-payin-stored-as-payout',
+    area: 'create',
+    breaks: ['CREATE-PAYIN-TYPE'],
+    description: 'A payment created with pay_in is stored as PAY_OUT.',
+  },
+  {
+    name: 'create-payout-stored-as-payin',
+    area: 'create',
+    breaks: ['CREATE-PAYOUT-TYPE'],
+    description: 'A payment created with pay_out is stored as PAY_IN (a copy-paste of the pay_in handler).',
+  },
+  {
+    name: 'create-missing-client-fields-500',
+    area: 'create',
+    breaks: ['CREATE-REQUIRED-FIELDS'],
+    description: 'A creation without clientFieldsValues crashes the handler: 500 instead of 400.',
+  },
+  {
+    name: 'create-amount-string-accepted',
+    area: 'create',
+    breaks: ['CREATE-FIELD-TYPES'],
+    description: 'An amount sent as a string of digits is coerced and accepted instead of refused with 400.',
+  },
+  {
+    name: 'create-attachment-not-enforced',
+    area: 'create',
+    breaks: ['CREATE-ATTACHMENT-REQUIRED'],
+    description: 'A method that requires an attachment accepts a creation without attachmentId.',
+  },
+  {
+    name: 'create-form-url-missing',
+    area: 'create',
+    breaks: ['CREATE-FORMURL-EXTERNAL'],
+    description: 'Creations with an external method answer no formUrl.',
+  },
+  {
+    name: 'create-sms-flag-missing',
+    area: 'create',
+    breaks: ['CREATE-SMS-FLAG'],
+    description: 'Creations with the SMS-confirmed method answer info.isSMSRequired false.',
+  },
+  {
+    name: 'create-client-field-patterns-unchecked',
+    area: 'create',
+    breaks: ['CREATE-CLIENT-FIELDS-VALIDATED'],
+    description: "Client field values are not checked against the method's patterns.",
+  },
+  {
+    name: 'status-id-lookup-needs-merchant-id',
+    area: 'status',
+    breaks: ['STATUS-BY-PAYMENTID'],
+    description:
+      'A payment created without merchantPaymentId cannot be found by its paymentId (the index is built on merchant ids).',
+  },
+  {
+    name: 'status-merchant-id-lookup-payin-only',
+    area: 'status',
+    breaks: ['STATUS-BY-MERCHANTPAYMENTID'],
+    description: 'The merchantPaymentId lookup searches PAY_IN payments only.',
+  },
+  {
+    name: 'status-no-lookup-field-404',
+    area: 'status',
+    breaks: ['STATUS-NO-LOOKUP-FIELD'],
+    description: 'A status check with no lookup field gets 404 NOT_FOUND instead of 400.',
+  },
+  {
+    name: 'payment-created-at-no-millis',
+    area: 'shape',
+    breaks: ['PAYMENT-CREATEDAT-FORMAT'],
+    description: 'Payment records carry createdAt without milliseconds (2026-11-21T10:00:00Z).',
+  },
+  {
+    name: 'payment-created-success',
+    area: 'status',
+    breaks: ['PAYMENT-INITIAL-PENDING'],
+    description: 'New payments start SUCCESS instead of PENDING (an auto-approving sandbox).',
+  },
+  {
+    name: 'payment-amount-truncated',
+    area: 'shape',
+    breaks: ['STATUS-ECHOES-AMOUNT'],
+    description: 'Payment records carry the amount truncated to whole units (100.25 becomes 100).',
+  },
+  {
+    name: 'payment-client-fields-empty',
+    area: 'shape',
+    breaks: ['STATUS-ECHOES-CLIENT-FIELDS'],
+    description: 'Payment records carry an empty clientFieldsValues.',
+  },
+  {
+    name: 'payment-method-id-is-account-id',
+    area: 'shape',
+    breaks: ['STATUS-ECHOES-METHOD'],
+    description: "Payment records carry the method's account id as paymentMethodId.",
+  },
+  {
+    name: 'payment-currency-default',
+    area: 'shape',
+    breaks: ['PAYMENT-CURRENCY-OF-METHOD'],
+    description: "Payment records carry the merchant's default currency (USD) whatever the method's.",
+  },
+  {
+    name: 'payment-failed-code-renamed',
+    area: 'shape',
+    breaks: ['PAYMENT-FAILEDCODE-ENUM'],
+    description: 'Payment records carry RECIPIENT_LIMIT as LIMIT_EXCEEDED, outside the enum.',
+  },
+  {
+    name: 'status-stale',
+    area: 'status',
+    breaks: ['STATUS-REFLECTS-OUTCOME', 'PAYMENT-REEVALUATION'],
+    description: 'The status check answers from a cache filled at creation: always PENDING.',
+  },
+  {
+    name: 'attachment-not-shown',
+    area: 'shape',
+    breaks: ['STATUS-ATTACHMENT'],
+    description: 'Payment records never show the attachment.',
+  },
+  {
+    name: 'list-interval-optional',
+    area: 'pagination',
+    breaks: ['LIST-INTERVAL-REQUIRED'],
+    description: 'A list without createdAtFrom or createdAtTo is answered (over all time) instead of refused with 400.',
+  },
+  {
+    name: 'list-ignores-type-filter',
+    area: 'pagination',
+    breaks: ['LIST-FILTER-TYPE'],
+    description: 'The type filter is ignored.',
+  },
+  {
+    name: 'list-ignores-status-filter',
+    area: 'pagination',
+    breaks: ['LIST-FILTER-STATUS'],
+    description: 'The status filter is ignored.',
+  },
+  {
+    name: 'list-take-off-by-one',
+    area: 'pagination',
+    breaks: ['LIST-TAKE'],
+    description: 'Pages hold take + 1 payments.',
+  },
+  {
+    name: 'list-take-default-50',
+    area: 'pagination',
+    breaks: ['LIST-TAKE-DEFAULT-MAX'],
+    description: 'Without take, pages hold 50 payments instead of 20.',
+  },
+  {
+    name: 'list-next-id-on-last-page',
+    area: 'pagination',
+    breaks: ['LIST-NEXTID-LAST-PAGE'],
+    description: 'The last page carries a nextId that names no payment.',
+  },
+  {
+    name: 'list-succeed-counts-final',
+    area: 'pagination',
+    breaks: ['LIST-TOTAL-SUCCEED'],
+    description: 'totalSucceed counts SUCCESS and FAILED payments.',
+  },
+  {
+    name: 'list-failed-counts-need-check',
+    area: 'pagination',
+    breaks: ['LIST-TOTAL-FAILED'],
+    description: 'totalFailed counts FAILED and NEED_CHECK payments.',
+  },
+  {
+    name: 'list-amounts-one-currency',
+    area: 'pagination',
+    breaks: ['LIST-AMOUNTS-PER-CURRENCY'],
+    description: 'amounts holds one entry summing every currency under the first one.',
+  },
+  {
+    name: 'list-unknown-from-id-empty',
+    area: 'pagination',
+    breaks: ['LIST-UNKNOWN-FROMID'],
+    description: 'A fromId that is no payment gets 200 with an empty page instead of 404.',
+  },
+  {
+    name: 'list-total-as-string',
+    area: 'shape',
+    breaks: ['LIST-SHAPE'],
+    description: 'The list carries total as a string.',
+  },
+  {
+    name: 'complaint-id-lookup-uses-payment-id',
+    area: 'complaints',
+    breaks: ['COMPLAINT-BY-ID'],
+    description: "The complaint id is matched against payment ids (the interface describes it as 'Payment ID').",
+  },
+  {
+    name: 'complaint-payment-id-lookup-missing',
+    area: 'complaints',
+    breaks: ['COMPLAINT-BY-PAYMENTID'],
+    description: 'Complaints cannot be looked up by paymentId.',
+  },
+  {
+    name: 'complaint-merchant-id-lookup-missing',
+    area: 'complaints',
+    breaks: ['COMPLAINT-BY-MERCHANTPAYMENTID'],
+    description: 'Complaints cannot be looked up by merchantPaymentId.',
+  },
+  {
+    name: 'complaint-no-lookup-field-404',
+    area: 'complaints',
+    breaks: ['COMPLAINT-NO-LOOKUP-FIELD'],
+    description: 'A complaint status check with no lookup field gets 404 NOT_FOUND instead of 400.',
+  },
+  {
+    name: 'complaint-unknown-200',
+    area: 'complaints',
+    breaks: ['COMPLAINT-NOT-FOUND'],
+    description: 'A complaint status check that matches nothing gets 200 with an empty object instead of 404.',
+  },
+  {
+    name: 'complaint-merchant-payment-id-is-payment-id',
+    area: 'complaints',
+    breaks: ['COMPLAINT-ECHOES-PAYMENT'],
+    description: "Complaint records carry the service's paymentId as merchantPaymentId.",
+  },
+  {
+    name: 'complaint-status-stale',
+    area: 'complaints',
+    breaks: ['COMPLAINT-REFLECTS-STATUS', 'COMPLAINT-REEVALUATION'],
+    description: 'The complaint status check answers from a cache filled at creation: always PENDING.',
+  },
+  {
+    name: 'methods-list-includes-forbidden',
+    area: 'other-operations',
+    breaks: ['METHODS-LIST'],
+    description: 'Payment method retrieval also lists the methods the merchant has no access to.',
+  },
+  {
+    name: 'media-upload-id-unusable',
+    area: 'other-operations',
+    breaks: ['MEDIA-UPLOAD'],
+    description: 'A media upload answers an id that creations do not accept as attachmentId.',
+  },
+  {
+    name: 'complaint-create-starts-need-check',
+    area: 'other-operations',
+    breaks: ['COMPLAINT-CREATE'],
+    description: 'New complaints start NEED_CHECK instead of PENDING.',
+  },
+  {
+    name: 'sms-any-code-accepted',
+    area: 'other-operations',
+    breaks: ['SMS-CONFIRM'],
+    description: 'The SMS confirmation accepts any code.',
   },
 ] as const satisfies readonly FaultDefinition[];
 

@@ -45,7 +45,7 @@ export function createComplaint(ctx: SandboxContext, merchant: Merchant, body: C
     postBackUrl: body.postBackUrl,
     createdAtMs: now,
     updatedAtMs: now,
-    status: 'PENDING',
+    status: ctx.faults.has('complaint-create-starts-need-check') ? 'NEED_CHECK' : 'PENDING',
   });
 }
 
@@ -54,24 +54,30 @@ export function complaintStatus(
   ctx: SandboxContext,
   merchant: Merchant,
   body: ComplaintStatusRequest,
-): ComplaintRecord {
-  const byId = () => (body.id === undefined ? undefined : ctx.complaints.get(merchant.id, body.id));
-  const byPaymentId = () => {
-    const payment = body.paymentId === undefined ? undefined : ctx.payments.get(merchant.id, body.paymentId);
-    return payment === undefined ? undefined : ctx.complaints.forPayment(payment.id);
+): ComplaintRecord | 'none' {
+  const { faults } = ctx;
+  const forPayment = (payment: { id: string } | undefined) =>
+    payment === undefined ? undefined : ctx.complaints.forPayment(payment.id);
+  const byId = () => {
+    if (body.id === undefined) return undefined;
+    // A service that matches the complaint id against payment ids (the interface describes it as 'Payment ID').
+    if (faults.has('complaint-id-lookup-uses-payment-id')) return forPayment(ctx.payments.get(merchant.id, body.id));
+    return ctx.complaints.get(merchant.id, body.id);
   };
-  const byMerchantPaymentId = () => {
-    const payment =
-      body.merchantPaymentId === undefined
-        ? undefined
-        : ctx.payments.getByMerchantPaymentId(merchant.id, body.merchantPaymentId);
-    return payment === undefined ? undefined : ctx.complaints.forPayment(payment.id);
-  };
-  const found = ctx.faults.has('complaint-lookup-payment-id-first')
+  const byPaymentId = () =>
+    body.paymentId === undefined || faults.has('complaint-payment-id-lookup-missing')
+      ? undefined
+      : forPayment(ctx.payments.get(merchant.id, body.paymentId));
+  const byMerchantPaymentId = () =>
+    body.merchantPaymentId === undefined || faults.has('complaint-merchant-id-lookup-missing')
+      ? undefined
+      : forPayment(ctx.payments.getByMerchantPaymentId(merchant.id, body.merchantPaymentId));
+  const found = faults.has('complaint-lookup-payment-id-first')
     ? (byPaymentId() ?? byId() ?? byMerchantPaymentId())
     : (byId() ?? byPaymentId() ?? byMerchantPaymentId());
-  if (found === undefined) throw ApiError.notFound();
-  return found;
+  if (found !== undefined) return found;
+  if (faults.has('complaint-unknown-200')) return 'none';
+  throw ApiError.notFound();
 }
 
 /** Moves a complaint along its transitions (design brief §4); a postback on COMPLETED and DECLINED (§6). */

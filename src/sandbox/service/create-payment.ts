@@ -28,16 +28,27 @@ export function methodFor(ctx: SandboxContext, merchant: Merchant, paymentMethod
   return method;
 }
 
-function infoFor(method: SandboxMethod, paymentId: string): PaymentCreationInfo {
+function infoFor(method: SandboxMethod, paymentId: string, ctx: SandboxContext): PaymentCreationInfo {
   const { deepLink } = method.info;
-  if (deepLink === undefined || deepLink === null) return { ...method.info };
+  const info =
+    ctx.faults.has('create-sms-flag-missing') && method.info.isSMSRequired === true
+      ? { ...method.info, isSMSRequired: false }
+      : method.info;
+  if (deepLink === undefined || deepLink === null) return { ...info };
   const links = Object.fromEntries(
     Object.entries(deepLink).map(([app, link]) => [
       app,
       typeof link === 'string' ? link.replaceAll('{paymentId}', encodeURIComponent(paymentId)) : link,
     ]),
   );
-  return { ...method.info, deepLink: links };
+  return { ...info, deepLink: links };
+}
+
+/** The type a payment is stored with: the operation's, unless a copy-paste fault swaps it. */
+function storedType(ctx: SandboxContext, type: PaymentType): PaymentType {
+  if (type === 'PAY_IN' && ctx.faults.has('create-payin-stored-as-payout')) return 'PAY_OUT';
+  if (type === 'PAY_OUT' && ctx.faults.has('create-payout-stored-as-payin')) return 'PAY_IN';
+  return type;
 }
 
 /** Creates a PAY_IN (§4.1) or PAY_OUT (§4.2) payment, PENDING (design brief §4). */
@@ -58,8 +69,14 @@ export function createPayment(
   }
   const amountMinor = toMinorUnits(body.amount);
   if (amountMinor === undefined) throw ApiError.badRequest('amount must be above 0, with at most two decimals');
-  assertClientFields(method.id, method.clientFields, body.clientFieldsValues);
-  const attachment = attachmentFor(ctx, merchant, method.id, method.isAttachmentRequired, body.attachmentId);
+  assertClientFields(
+    method.id,
+    method.clientFields,
+    body.clientFieldsValues,
+    !ctx.faults.has('create-client-field-patterns-unchecked'),
+  );
+  const attachmentRequired = method.isAttachmentRequired && !ctx.faults.has('create-attachment-not-enforced');
+  const attachment = attachmentFor(ctx, merchant, method.id, attachmentRequired, body.attachmentId);
   for (const member of ['postBackUrl', 'successRedirectUrl', 'failureRedirectUrl', 'redirectUrl'] as const) {
     assertHttpUrl(member, body[member]);
   }
@@ -74,7 +91,7 @@ export function createPayment(
   const record = ctx.payments.add({
     id: ctx.newId(),
     merchantId: merchant.id,
-    type,
+    type: storedType(ctx, type),
     paymentMethodId: method.id,
     amountMinor,
     currencyCode: method.currencyCode,
@@ -92,7 +109,7 @@ export function createPayment(
     attachment,
     smsRequired: sandboxMethod.info.isSMSRequired === true,
     createdAtMs: ctx.clock.now(),
-    status: 'PENDING',
+    status: ctx.faults.has('payment-created-success') ? 'SUCCESS' : 'PENDING',
     failedCode: undefined,
     smsConfirmed: false,
   });
@@ -100,8 +117,10 @@ export function createPayment(
   return {
     isSucceed: true,
     paymentId: record.id,
-    ...(method.isExternal ? { formUrl: `${ctx.publicBaseUrl()}${ctx.controlBasePath}/pay/${record.id}` } : {}),
-    info: infoFor(sandboxMethod, record.id),
+    ...(method.isExternal && !ctx.faults.has('create-form-url-missing')
+      ? { formUrl: `${ctx.publicBaseUrl()}${ctx.controlBasePath}/pay/${record.id}` }
+      : {}),
+    info: infoFor(sandboxMethod, record.id, ctx),
   };
 }
 

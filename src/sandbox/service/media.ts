@@ -31,5 +31,7 @@ export function uploadMedia(ctx: SandboxContext, merchant: Merchant, body: Media
     contentType: body.contentType,
     bytes,
   });
-  return { id: record.id, url: `${ctx.publicBaseUrl()}${ctx.controlBasePath}/media/${record.id}` };
+  // A service that answers a public id other than the one creations look up.
+  const id = ctx.faults.has('media-upload-id-unusable') ? `media-${record.id}` : record.id;
+  return { id, url: `${ctx.publicBaseUrl()}${ctx.controlBasePath}/media/${record.id}` };
 }

@@ -9,8 +9,10 @@ export function paymentMethods(
   merchant: Merchant,
   body: PaymentMethodsRequest,
 ): PaymentMethodsResponse {
+  const allowed = (id: string) =>
+    merchant.allowedMethodIds.has(id) || ctx.faults.has('methods-list-includes-forbidden');
   const methods = [...ctx.methods.values()]
     .map((m) => m.method)
-    .filter((m) => merchant.allowedMethodIds.has(m.id) && (body.type === undefined || m.type === body.type));
+    .filter((m) => allowed(m.id) && (body.type === undefined || m.type === body.type));
   return { paymentMethods: methods.map((m) => structuredClone(m)) };
 }

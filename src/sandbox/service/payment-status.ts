@@ -13,13 +13,23 @@ export function lookUpPayment(
   merchant: Merchant,
   keys: { readonly paymentId?: string | undefined; readonly merchantPaymentId?: string | undefined },
 ): PaymentRecord | undefined {
-  const byId = () => (keys.paymentId === undefined ? undefined : ctx.payments.get(merchant.id, keys.paymentId));
-  const byMerchantId = () =>
-    keys.merchantPaymentId === undefined
+  const { faults } = ctx;
+  const byId = () => {
+    const found = keys.paymentId === undefined ? undefined : ctx.payments.get(merchant.id, keys.paymentId);
+    // A service whose id index is built on merchant ids misses payments created without one.
+    return faults.has('status-id-lookup-needs-merchant-id') && found?.merchantPaymentId === undefined
       ? undefined
-      : ctx.payments.getByMerchantPaymentId(merchant.id, keys.merchantPaymentId);
-  if (ctx.faults.has('status-lookup-merchant-id-first')) return byMerchantId() ?? byId();
-  if (ctx.faults.has('status-no-fallback') && keys.paymentId !== undefined) return byId();
+      : found;
+  };
+  const byMerchantId = () => {
+    const found =
+      keys.merchantPaymentId === undefined
+        ? undefined
+        : ctx.payments.getByMerchantPaymentId(merchant.id, keys.merchantPaymentId);
+    return faults.has('status-merchant-id-lookup-payin-only') && found?.type === 'PAY_OUT' ? undefined : found;
+  };
+  if (faults.has('status-lookup-merchant-id-first')) return byMerchantId() ?? byId();
+  if (faults.has('status-no-fallback') && keys.paymentId !== undefined) return byId();
   return byId() ?? byMerchantId();
 }
 

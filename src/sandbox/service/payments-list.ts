@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PaymentsListRequest } from '../../../generated/payments/payments-list.request.gen.js';
 import { ApiError } from '../api/api-error.js';
 import type { Merchant } from '../config/merchant.js';
@@ -26,6 +27,7 @@ function integerAtLeast(member: string, value: number | undefined, min: number, 
  * not the page (§2.2). The interval's unit and bounds are the profile's conventions.
  */
 export function listPayments(ctx: SandboxContext, merchant: Merchant, body: PaymentsListRequest): PaymentsPage {
+  const { faults } = ctx;
   const { pageSize, listTimestampUnit, listBoundsInclusive, unknownFromId, amountTotalsUnit } = ctx.conventions;
   integerAtLeast('take', body.take, 1, pageSize.max);
   integerAtLeast('createdAtFrom', body.createdAtFrom, 0);
@@ -34,14 +36,19 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
   const scale = listTimestampUnit === 's' ? 1000 : 1;
   const from = body.createdAtFrom * scale;
   const to = body.createdAtTo * scale;
-  const endInclusive = listBoundsInclusive && !ctx.faults.has('list-interval-end-exclusive');
-  const take = body.take ?? pageSize.default;
-  const currency = ctx.faults.has('list-ignores-currency-filter') ? undefined : body.currencyCode;
+  const endInclusive = listBoundsInclusive && !faults.has('list-interval-end-exclusive');
+  const take =
+    (body.take ?? (faults.has('list-take-default-50') ? 50 : pageSize.default)) +
+    (faults.has('list-take-off-by-one') ? 1 : 0);
+  const type = faults.has('list-ignores-type-filter') ? undefined : body.type;
+  const status = faults.has('list-ignores-status-filter') ? undefined : body.status;
+  const currency = faults.has('list-ignores-currency-filter') ? undefined : body.currencyCode;
 
   let start = 0;
   if (body.fromId !== undefined) {
     const position = ctx.payments.position(body.fromId);
     if (position === undefined || ctx.payments.get(merchant.id, body.fromId) === undefined) {
+      if (faults.has('list-unknown-from-id-empty')) return emptyPage();
       throw unknownFromId === 404 ? ApiError.notFound() : ApiError.badRequest(`fromId ${body.fromId} is not a payment`);
     }
     start = position;
@@ -51,8 +58,8 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
     p.merchantId === merchant.id &&
     p.createdAtMs >= from &&
     (endInclusive ? p.createdAtMs <= to : p.createdAtMs < to) &&
-    (body.type === undefined || p.type === body.type) &&
-    (body.status === undefined || p.status === body.status) &&
+    (type === undefined || p.type === type) &&
+    (status === undefined || p.status === status) &&
     (currency === undefined || p.currencyCode === currency);
 
   const all = [...ctx.payments.from(0)].filter(matches);
@@ -64,23 +71,39 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
     else following.push(record);
     if (following.length >= 2) break;
   }
-  if (ctx.faults.has('list-page-overlap') && following.length > 0) following = page.slice(-1);
-  if (ctx.faults.has('list-page-skip')) following = following.slice(1);
+  if (faults.has('list-page-overlap') && following.length > 0) following = page.slice(-1);
+  if (faults.has('list-page-skip')) following = following.slice(1);
+  const nextId = following[0]?.id ?? (faults.has('list-next-id-on-last-page') ? randomUUID() : undefined);
 
-  const counted = ctx.faults.has('list-totals-page-only') ? page : all;
-  const sums = new Map<string, number>();
-  for (const p of counted) sums.set(p.currencyCode, (sums.get(p.currencyCode) ?? 0) + p.amountMinor);
+  const counted = faults.has('list-totals-page-only') ? page : all;
+  const succeeded = faults.has('list-succeed-counts-final') ? ['SUCCESS', 'FAILED'] : ['SUCCESS'];
+  const failed = faults.has('list-failed-counts-need-check') ? ['FAILED', 'NEED_CHECK'] : ['FAILED'];
   return {
     payments: page,
     total: counted.length,
-    totalSucceed: counted.filter((p) => p.status === 'SUCCESS').length,
-    totalFailed: counted.filter((p) => p.status === 'FAILED').length,
-    amounts: [...sums]
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([currencyCode, minor]) => ({
-        currencyCode,
-        total: amountTotalsUnit === 'minor' ? minor : toMajorUnits(minor),
-      })),
-    nextId: following[0]?.id,
+    totalSucceed: counted.filter((p) => succeeded.includes(p.status)).length,
+    totalFailed: counted.filter((p) => failed.includes(p.status)).length,
+    amounts: amountsOf(counted, amountTotalsUnit, faults.has('list-amounts-one-currency')),
+    nextId,
   };
+}
+
+/** Sums per currency, sorted by currency code: a bigint in minor units, or the plain sum (§2.2, profile). */
+function amountsOf(
+  payments: readonly PaymentRecord[],
+  unit: 'minor' | 'major',
+  oneCurrency: boolean,
+): { total: number; currencyCode: string }[] {
+  const sums = new Map<string, number>();
+  for (const p of payments) {
+    const currency = oneCurrency ? (payments[0]?.currencyCode ?? p.currencyCode) : p.currencyCode;
+    sums.set(currency, (sums.get(currency) ?? 0) + p.amountMinor);
+  }
+  return [...sums]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([currencyCode, minor]) => ({ currencyCode, total: unit === 'minor' ? minor : toMajorUnits(minor) }));
+}
+
+function emptyPage(): PaymentsPage {
+  return { payments: [], total: 0, totalSucceed: 0, totalFailed: 0, amounts: [], nextId: undefined };
 }

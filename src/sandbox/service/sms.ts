@@ -10,7 +10,7 @@ export function confirmSms(ctx: SandboxContext, merchant: Merchant, body: SmsCon
   const payment = ctx.payments.get(merchant.id, body.paymentId);
   if (payment === undefined) throw ApiError.notFound();
   if (!payment.smsRequired) throw ApiError.badRequest(`payment ${payment.id} needs no SMS confirmation`);
-  const isSucceed = body.code === SANDBOX_SMS_CODE;
+  const isSucceed = body.code === SANDBOX_SMS_CODE || ctx.faults.has('sms-any-code-accepted');
   if (isSucceed) payment.smsConfirmed = true;
   return { isSucceed };
 }

@@ -40,10 +40,14 @@ test.describe('authentication, every operation (§5.4, §7)', () => {
       const stranger = new BodySigner(rsaSha256, credentialsOf('stranger', 'rsa-sha256'));
       const cases: [string, Promise<{ status: number; json: unknown }>, string][] = [
         ['no publicKey', sbx.api.dispatch(withoutMember(signed, 'publicKey')), 'NO_LOGIN'],
-        ['empty publicKey', sbx.api.dispatch(changedAfterSigning(signed, { publicKey: '' })), 'NO_LOGIN'],
+        [
+          'empty publicKey (an invalid key)',
+          sbx.api.dispatch(changedAfterSigning(signed, { publicKey: '' })),
+          'NO_KEY',
+        ],
         ['null publicKey', sbx.api.dispatch(changedAfterSigning(signed, { publicKey: null })), 'NO_LOGIN'],
         ['no hash', sbx.api.dispatch(withoutMember(signed, 'hash')), 'NO_TOKEN'],
-        ['empty hash', sbx.api.dispatch(changedAfterSigning(signed, { hash: '' })), 'NO_TOKEN'],
+        ['empty hash (a failed check)', sbx.api.dispatch(changedAfterSigning(signed, { hash: '' })), 'UNAUTHORIZED'],
         [
           'a stranger key',
           sbx.api.dispatch({ ...signed, ...prepared(operation, stranger.sign(validFields(sbx, operation))) }),

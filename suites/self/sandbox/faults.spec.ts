@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { FAULT_DEMOS } from '../../../fixtures/self/fault-demos.js';
+import { FAULT_DEMOS } from '../../../fixtures/self/fault-demos/index.js';
 import { kitPath } from '../../../src/kit-root.js';
 import { magicAmountTable } from '../../../src/sandbox/domain/magic-amounts.js';
 import { expect, test } from '../../../fixtures/self/sandbox-harness.js';
