@@ -1,0 +1,34 @@
+import type { Requirement } from '../requirement.js';
+import { ALL_OPERATIONS } from './scope.js';
+
+/** §7: the error body and the codes that apply to every operation. */
+export const ERROR_REQUIREMENTS = [
+  {
+    id: 'ERROR-BODY-SHAPE',
+    section: '§7',
+    statement: 'Every error answer carries a JSON object with a string member error.',
+    level: 'spec',
+    operations: ALL_OPERATIONS,
+  },
+  {
+    id: 'ERROR-MALFORMED-400',
+    section: '§7',
+    statement: 'A body that cannot be parsed (not JSON, not UTF-8, not an object) is refused with 400.',
+    level: 'spec',
+    operations: ALL_OPERATIONS,
+  },
+  {
+    id: 'ERROR-INVALID-BODY-400',
+    section: '§4, §7',
+    statement: "A body that breaks the operation's field table (a member of the wrong type) is refused with 400.",
+    level: 'spec',
+    operations: ALL_OPERATIONS,
+  },
+  {
+    id: 'ERROR-500-BODY',
+    section: '§7',
+    statement: 'An unexpected server-side failure answers 500 with an error body (checked with an injected failure).',
+    level: 'spec',
+    operations: ALL_OPERATIONS,
+  },
+] as const satisfies readonly Requirement[];

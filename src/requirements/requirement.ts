@@ -1,0 +1,18 @@
+import type { OperationName } from '../client/operations.js';
+
+/** A testable statement of the interface (or of a profile decision for what it leaves open). */
+export interface Requirement {
+  /** Stable id, e.g. AUTH-NO-LOGIN: tests cite it, faults claim to break it, reports key on it. */
+  readonly id: string;
+  /** The interface's section(s), e.g. `§5.4, §7`. */
+  readonly section: string;
+  readonly statement: string;
+  /** `spec` when the interface states it; `profile` when it rests on a profile decision (design brief §4). */
+  readonly level: 'spec' | 'profile';
+  /** The operations it applies to; empty when it is about no single operation. */
+  readonly operations: readonly OperationName[];
+  /** Why no black-box test can verify it; such a requirement has no test and is reported NOT VERIFIED. */
+  readonly untestable?: string;
+  /** The interface says "not shown" and the profile declares nothing: reported UNSPECIFIED. */
+  readonly unspecified?: boolean;
+}
