@@ -1,20 +1,42 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type Project } from '@playwright/test';
+import type { ConformanceOptions } from './fixtures/index.js';
+import { faultProofProjects } from './fixtures/conformance/fault-projects.js';
 
 const ci = process.env.CI !== undefined && process.env.CI !== '';
 
+/** The suites that certify a target: everything under suites/ but the kit's own tests. */
+const CONFORMANCE_SUITES = { testDir: 'suites', testIgnore: ['self/**', 'meta/**'] };
+
 /**
- * Projects (stable surface, design brief §5): `self` is the kit's own tests; `conformance` (added with the
- * suites) certifies a target. `vectors` holds the signing known-answer tests, which run before both: nothing
- * else is worth running if the signer is wrong.
+ * Projects (stable surface, design brief §5): `self` is the kit's own tests (suites/self and suites/meta);
+ * `conformance` certifies a target. `vectors` holds the signing known-answer tests, which run before both: nothing
+ * else is worth running if the signer is wrong. With KIT_FAULT_PROJECTS=1 (the fault proof of suites/meta), one
+ * `fault:<name>` project per sandbox fault reruns the conformance tests of the requirements that fault breaks.
  */
-export default defineConfig({
+export default defineConfig<ConformanceOptions>({
   forbidOnly: ci,
+  // No retries anywhere: a target that answers differently the second time is a finding, not noise (brief §6).
   retries: 0,
   fullyParallel: true,
   reporter: ci ? [['line'], ['junit', { outputFile: 'reports/self/junit.xml' }]] : [['list']],
   outputDir: 'test-results',
   projects: [
     { name: 'vectors', testDir: 'suites/self', testMatch: 'signing-vectors.spec.ts' },
-    { name: 'self', testDir: 'suites/self', testIgnore: 'signing-vectors.spec.ts', dependencies: ['vectors'] },
+    {
+      name: 'self',
+      testDir: 'suites',
+      testMatch: ['self/**/*.spec.ts', 'meta/**/*.spec.ts'],
+      testIgnore: 'self/signing-vectors.spec.ts',
+      dependencies: ['vectors'],
+    },
+    { name: 'conformance', ...CONFORMANCE_SUITES, dependencies: ['vectors'] },
+    ...(process.env.KIT_FAULT_PROJECTS === '1'
+      ? faultProofProjects().map((fault): Project<ConformanceOptions> => ({
+          name: `fault:${fault.name}`,
+          ...CONFORMANCE_SUITES,
+          grep: fault.grep,
+          use: { sandboxFaults: [fault.name] },
+        }))
+      : []),
   ],
 });

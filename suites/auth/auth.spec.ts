@@ -1,0 +1,161 @@
+/**
+ * §5 and the 401 rows of §7, on every operation: what a missing, null, empty, foreign or garbage publicKey gets,
+ * what a hash that does not check gets, in which order the checks run, and that a correctly signed body with
+ * non-ASCII text is accepted.
+ */
+import { expect, test, verifies } from '../../fixtures/index.js';
+import {
+  anotherValidFields,
+  freeTextBody,
+  invalidFields,
+  validFields,
+} from '../../fixtures/conformance/operation-bodies.js';
+import { OPERATION_NAMES } from '../../src/client/operations.js';
+import { preparedFromBody } from '../../src/client/prepared-request.js';
+import { changedAfterSigning, withoutMember, withTamperedHash } from '../../src/client/request-variants.js';
+
+for (const operation of OPERATION_NAMES) {
+  test.describe(`auth · ${operation}`, () => {
+    test.beforeEach(({ given }) => {
+      given.operation(operation);
+    });
+
+    test('without publicKey: 401 NO_LOGIN', verifies('AUTH-NO-LOGIN', operation), async ({ api, given }) => {
+      const signed = api.prepareUnchecked(operation, validFields(operation, given));
+      await expect(await api.dispatch(withoutMember(signed, 'publicKey'))).toBeApiError(401, 'NO_LOGIN');
+    });
+
+    test('without hash: 401 NO_TOKEN', verifies('AUTH-NO-TOKEN', operation), async ({ api, given }) => {
+      const signed = api.prepareUnchecked(operation, validFields(operation, given));
+      await expect(await api.dispatch(withoutMember(signed, 'hash'))).toBeApiError(401, 'NO_TOKEN');
+    });
+
+    test(
+      'null publicKey: 401 NO_LOGIN; null hash: 401 NO_TOKEN',
+      verifies('AUTH-NULL-CREDENTIALS', operation),
+      async ({ api, given }) => {
+        const signed = api.prepareUnchecked(operation, validFields(operation, given));
+        await expect(await api.dispatch(changedAfterSigning(signed, { publicKey: null }))).toBeApiError(
+          401,
+          'NO_LOGIN',
+        );
+        await expect(await api.dispatch(changedAfterSigning(signed, { hash: null }))).toBeApiError(401, 'NO_TOKEN');
+      },
+    );
+
+    test(
+      "another party's key, correctly signed: 401 NO_KEY",
+      verifies('AUTH-NO-KEY', operation),
+      async ({ api, given }) => {
+        const body = given.stranger().signAsItself(validFields(operation, given));
+        await expect(await api.dispatch(preparedFromBody(operation, body, 'signed by another party'))).toBeApiError(
+          401,
+          'NO_KEY',
+        );
+      },
+    );
+
+    test('a publicKey that is no key: 401 NO_KEY', verifies('AUTH-NO-KEY', operation), async ({ api, given }) => {
+      const signed = api.prepareUnchecked(operation, validFields(operation, given));
+      const garbage = changedAfterSigning(signed, { publicKey: 'not-a-key-of-anyone' });
+      await expect(await api.dispatch(garbage)).toBeApiError(401, 'NO_KEY');
+    });
+
+    test(
+      'empty publicKey: 401 NO_KEY; empty hash: 401 UNAUTHORIZED',
+      verifies('AUTH-EMPTY-CREDENTIALS', operation),
+      async ({ api, given }) => {
+        const signed = api.prepareUnchecked(operation, validFields(operation, given));
+        await expect(await api.dispatch(changedAfterSigning(signed, { publicKey: '' }))).toBeApiError(401, 'NO_KEY');
+        await expect(await api.dispatch(changedAfterSigning(signed, { hash: '' }))).toBeApiError(401, 'UNAUTHORIZED');
+      },
+    );
+
+    test(
+      'a body changed after signing: 401 UNAUTHORIZED',
+      verifies('AUTH-UNAUTHORIZED', operation),
+      async ({ api, given }) => {
+        const signed = api.prepareUnchecked(operation, validFields(operation, given));
+        const changed = changedAfterSigning(signed, anotherValidFields(operation, given));
+        expect(changed.bytes.equals(signed.bytes), 'the change must alter the body').toBe(false);
+        await expect(await api.dispatch(changed)).toBeApiError(401, 'UNAUTHORIZED');
+      },
+    );
+
+    test(
+      'the hash of another body: 401 UNAUTHORIZED',
+      verifies('AUTH-UNAUTHORIZED', operation),
+      async ({ api, given }) => {
+        const body = api.prepareUnchecked(operation, validFields(operation, given));
+        const other = api.prepareUnchecked(operation, anotherValidFields(operation, given));
+        expect(other.body?.hash, 'the two bodies must differ').not.toEqual(body.body?.hash);
+        await expect(await api.dispatch(changedAfterSigning(body, { hash: other.body?.hash }))).toBeApiError(
+          401,
+          'UNAUTHORIZED',
+        );
+      },
+    );
+
+    test(
+      "the merchant's publicKey with another party's signature: 401 UNAUTHORIZED",
+      verifies('AUTH-UNAUTHORIZED', operation),
+      async ({ api, given }) => {
+        const body = given.stranger().signAsMerchant(validFields(operation, given));
+        const request = preparedFromBody(operation, body, "merchant's publicKey, signed by another party");
+        await expect(await api.dispatch(request)).toBeApiError(401, 'UNAUTHORIZED');
+      },
+    );
+
+    test(
+      'a hash with one bit changed: 401 UNAUTHORIZED',
+      verifies('AUTH-UNAUTHORIZED', operation),
+      async ({ api, given }) => {
+        const signed = api.prepareUnchecked(operation, validFields(operation, given));
+        await expect(await api.dispatch(withTamperedHash(signed))).toBeApiError(401, 'UNAUTHORIZED');
+      },
+    );
+
+    test(
+      'checks run in order: credentials before the body, NO_LOGIN, NO_TOKEN, NO_KEY, UNAUTHORIZED',
+      verifies('AUTH-CHECK-ORDER', operation),
+      async ({ api, given }) => {
+        const invalid = api.prepareUnchecked(operation, invalidFields(operation, given).fields);
+        await expect(
+          await api.dispatch(withoutMember(invalid, 'publicKey')),
+          'an invalid body without publicKey',
+        ).toBeApiError(401, 'NO_LOGIN');
+        await expect(
+          await api.dispatch(changedAfterSigning(invalid, { publicKey: undefined, hash: undefined })),
+          'without publicKey and hash',
+        ).toBeApiError(401, 'NO_LOGIN');
+        const valid = api.prepareUnchecked(operation, validFields(operation, given));
+        await expect(
+          await api.dispatch(changedAfterSigning(valid, { publicKey: 'not-a-key-of-anyone', hash: undefined })),
+          'an unknown key without hash',
+        ).toBeApiError(401, 'NO_TOKEN');
+        await expect(
+          await api.dispatch(withTamperedHash(changedAfterSigning(valid, { publicKey: 'not-a-key-of-anyone' }))),
+          'an unknown key with a bad hash',
+        ).toBeApiError(401, 'NO_KEY');
+        await expect(await api.dispatch(withTamperedHash(invalid)), 'an invalid body with a bad hash').toBeApiError(
+          401,
+          'UNAUTHORIZED',
+        );
+      },
+    );
+
+    const freeText = freeTextBody(operation);
+    if (freeText !== undefined) {
+      test(
+        'a correctly signed body with non-ASCII text gets the answer its ASCII twin gets',
+        verifies('AUTH-SIGNATURE-CANONICAL', operation),
+        async ({ api, given }) => {
+          const ascii = await api.dispatch(api.prepareUnchecked(operation, freeText(given, 'Zoe Omega Tokyo')));
+          expect(ascii.status, 'the ASCII twin must pass authentication').not.toBe(401);
+          const text = await api.dispatch(api.prepareUnchecked(operation, freeText(given, 'Zoë Ωμέγα 東京 🚀')));
+          expect(text.status, `non-ASCII text answered ${text.status} ${text.text}`).toBe(ascii.status);
+        },
+      );
+    }
+  });
+}
