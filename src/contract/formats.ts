@@ -25,6 +25,10 @@ export function isUtcMillisTimestamp(value: string): boolean {
  * shown (§2.1, §2.4), so the profile's conventions.createdAtFormat decides.
  */
 export function recordTimestampFormat(createdAtFormat: CreatedAtFormat): Format {
-  const validate = createdAtFormat === 'iso8601-utc-millis' ? isUtcMillisTimestamp : isRfc3339DateTime;
-  return { type: 'string', validate };
+  return { type: 'string', validate: (value: string) => isRecordTimestamp(value, createdAtFormat) };
+}
+
+/** Whether a record's createdAt/updatedAt has the profile's format. */
+export function isRecordTimestamp(value: string, createdAtFormat: CreatedAtFormat): boolean {
+  return createdAtFormat === 'iso8601-utc-millis' ? isUtcMillisTimestamp(value) : isRfc3339DateTime(value);
 }

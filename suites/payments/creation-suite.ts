@@ -1,0 +1,228 @@
+/**
+ * §4.1 and §4.2 (with §2.3, §5.5 and the 403/404 rows of §7): the suite for one creation operation. The two spec
+ * files, create-pay-in and create-pay-out, run it for PAY_IN and PAY_OUT.
+ */
+import { expect, okObject, skipBecause, test, verifies } from '../../fixtures/index.js';
+import type { CreationFields, MethodRole, Preconditions } from '../../fixtures/conformance/preconditions.js';
+import { intervalAround, walkPages } from '../../fixtures/conformance/payments-list.js';
+import type { PaymentType } from '../../generated/common/definitions.gen.js';
+import type { ApiClient } from '../../src/client/api-client.js';
+import type { RequirementId } from '../../src/requirements/registry.js';
+
+interface CreationKind {
+  readonly type: PaymentType;
+  readonly operation: 'createPayIn' | 'createPayOut';
+  /** The path §4.1 / §4.2 fixes. */
+  readonly path: string;
+  readonly role: MethodRole;
+  readonly forbiddenRole: MethodRole;
+  readonly ok: RequirementId;
+  readonly typeSeenInList: RequirementId;
+}
+
+export const PAY_IN: CreationKind = {
+  type: 'PAY_IN',
+  operation: 'createPayIn',
+  path: '/api/payments/v1/pay_in',
+  role: 'payIn',
+  forbiddenRole: 'forbidden',
+  ok: 'CREATE-PAYIN-OK',
+  typeSeenInList: 'CREATE-PAYIN-TYPE',
+};
+
+export const PAY_OUT: CreationKind = {
+  type: 'PAY_OUT',
+  operation: 'createPayOut',
+  path: '/api/payments/v1/pay_out',
+  role: 'payOut',
+  forbiddenRole: 'forbiddenPayOut',
+  ok: 'CREATE-PAYOUT-OK',
+  typeSeenInList: 'CREATE-PAYOUT-TYPE',
+};
+
+const REQUIRED_MEMBERS = ['accountId', 'paymentMethodId', 'amount', 'clientFieldsValues'] as const;
+
+/** One member of the wrong type per test (§4.2 field table); each must be refused, none coerced. */
+const MISTYPED: readonly { member: keyof CreationFields; value: unknown; what: string }[] = [
+  { member: 'accountId', value: '4101', what: 'accountId as a string of digits' },
+  { member: 'paymentMethodId', value: 4101, what: 'paymentMethodId as a number' },
+  { member: 'amount', value: '100', what: 'amount as a string of digits' },
+  { member: 'clientFieldsValues', value: { key: 'a', value: 'b' }, what: 'clientFieldsValues as an object' },
+  { member: 'clientFieldsValues', value: [{ key: 'a', value: 7 }], what: 'a client field value as a number' },
+  { member: 'merchantPaymentId', value: 4242, what: 'merchantPaymentId as a number' },
+  { member: 'merchantUserId', value: true, what: 'merchantUserId as a boolean' },
+  { member: 'postBackUrl', value: ['https://a.example'], what: 'postBackUrl as an array' },
+  { member: 'attachmentId', value: 17, what: 'attachmentId as a number' },
+];
+
+async function create(api: ApiClient, kind: CreationKind, fields: Readonly<Record<string, unknown>>) {
+  return api.dispatch(api.prepareUnchecked(kind.operation, fields));
+}
+
+/** The ids listed over the payment's creation instant with a type filter (its record gives the instant). */
+async function listedWithType(api: ApiClient, given: Preconditions, paymentId: string, type: PaymentType) {
+  const record = okObject(await api.paymentStatus({ paymentId }));
+  const at = typeof record.createdAt === 'string' ? Date.parse(record.createdAt) : Number.NaN;
+  expect(Number.isNaN(at), `the payment record's createdAt ${String(record.createdAt)}`).toBe(false);
+  const interval = intervalAround([at], given.profile.settings.conventions);
+  const walk = await walkPages(api, { ...interval, type }, given.profile.settings.conventions.pageSize.max, 50);
+  expect(walk.problem).toBeUndefined();
+  return walk.ids;
+}
+
+export function creationSuite(kind: CreationKind): void {
+  const op = kind.operation;
+
+  test.describe(`${op} (${kind.path})`, () => {
+    test.beforeEach(({ given }) => {
+      given.method(kind.role, kind.type);
+    });
+
+    test(
+      'a valid creation: 200 with the payment creation response',
+      verifies([kind.ok, 'CREATE-RESPONSE-SHAPE'], op),
+      async ({ api, given }) => {
+        await expect(await create(api, kind, given.fields(kind.role))).toMatchSchema(
+          'payments/create-payment.response',
+        );
+      },
+    );
+
+    test(
+      'a creation answered 200 says isSucceed true',
+      verifies('CREATE-SUCCEEDED-FLAG', op),
+      async ({ api, given }) => {
+        const body = okObject(await create(api, kind, given.fields(kind.role)));
+        expect(body.isSucceed).toBe(true);
+      },
+    );
+
+    test(`served at POST ${kind.path}`, verifies('CREATE-PATHS-V1', op), async ({ api, given }) => {
+      const endpoint = given.profile.settings.operations[op];
+      expect(
+        { method: endpoint.method ?? 'POST', path: endpoint.path },
+        `the profile routes ${op} elsewhere than the interface's path`,
+      ).toEqual({ method: 'POST', path: kind.path });
+      await expect(await create(api, kind, given.fields(kind.role))).toMatchSchema('payments/create-payment.response');
+    });
+
+    for (const member of REQUIRED_MEMBERS) {
+      test(`without ${member}: 400`, verifies('CREATE-REQUIRED-FIELDS', op), async ({ api, given }) => {
+        // Signed without the member: only the missing field can be the reason for the answer.
+        const { [member]: _missing, ...fields } = given.fields(kind.role);
+        await expect(await create(api, kind, fields)).toBeApiError(400);
+      });
+    }
+
+    for (const mistyped of MISTYPED) {
+      test(`${mistyped.what}: 400`, verifies('CREATE-FIELD-TYPES', op), async ({ api, given }) => {
+        const fields = { ...given.fields(kind.role), [mistyped.member]: mistyped.value };
+        await expect(await create(api, kind, fields)).toBeApiError(400);
+      });
+    }
+
+    test(
+      'a payment method that does not exist: 404 NOT_FOUND',
+      verifies('CREATE-UNKNOWN-METHOD', op),
+      async ({ api, given }) => {
+        const fields = given.fields(kind.role, { paymentMethodId: `${given.merchantPaymentId()}-no-such-method` });
+        await expect(await create(api, kind, fields)).toBeApiError(404, 'NOT_FOUND');
+      },
+    );
+
+    test(
+      'a payment method the merchant has no access to: 403 ACCESS_DENIED',
+      verifies('CREATE-FORBIDDEN-METHOD', op),
+      async ({ api, given }) => {
+        given.method(kind.forbiddenRole, kind.type);
+        await expect(await create(api, kind, given.fields(kind.forbiddenRole))).toBeApiError(403, 'ACCESS_DENIED');
+      },
+    );
+
+    test(
+      'a method that requires an attachment, without attachmentId: 400',
+      verifies('CREATE-ATTACHMENT-REQUIRED', op),
+      async ({ api, given }) => {
+        given.method('attachmentRequired', kind.type);
+        await expect(await create(api, kind, given.fields('attachmentRequired'))).toBeApiError(400);
+      },
+    );
+
+    test(
+      'a method on an external payment system answers formUrl',
+      verifies('CREATE-FORMURL-EXTERNAL', op),
+      async ({ api, given }) => {
+        given.method('external', kind.type);
+        const body = okObject(await create(api, kind, given.fields('external')));
+        expect(typeof body.formUrl, `formUrl ${JSON.stringify(body.formUrl)}`).toBe('string');
+        expect(URL.canParse(String(body.formUrl)), `formUrl ${String(body.formUrl)} is an absolute URL`).toBe(true);
+      },
+    );
+
+    test(
+      "the profile's SMS-confirmed method answers info.isSMSRequired true",
+      verifies('CREATE-SMS-FLAG', op),
+      async ({ api, given }) => {
+        given.method('smsRequired', kind.type);
+        const body = okObject(await create(api, kind, given.fields('smsRequired')));
+        expect((body.info as { isSMSRequired?: unknown } | undefined)?.isSMSRequired).toBe(true);
+      },
+    );
+
+    test(
+      'a client field the method does not have: 400',
+      verifies('CREATE-CLIENT-FIELDS-VALIDATED', op),
+      async ({ api, given }) => {
+        const fields = given.fields(kind.role);
+        const clientFieldsValues = [...fields.clientFieldsValues, { key: 'kitNoSuchField', value: 'x' }];
+        await expect(await create(api, kind, { ...fields, clientFieldsValues })).toBeApiError(400);
+      },
+    );
+
+    test(
+      "a client field value that fails the method's validation: 400",
+      verifies('CREATE-CLIENT-FIELDS-VALIDATED', op),
+      async ({ api, given }) => {
+        const fields = given.fields(kind.role);
+        const broken = await invalidClientValue(api, given, fields);
+        await expect(await create(api, kind, { ...fields, clientFieldsValues: broken })).toBeApiError(400);
+      },
+    );
+
+    test(
+      `the payment is ${kind.type}, as the list's type filter shows`,
+      verifies(kind.typeSeenInList, op),
+      async ({ api, given }) => {
+        const created = await given.payment(kind.role);
+        const other: PaymentType = kind.type === 'PAY_IN' ? 'PAY_OUT' : 'PAY_IN';
+        expect(await listedWithType(api, given, created.paymentId, kind.type)).toContain(created.paymentId);
+        expect(await listedWithType(api, given, created.paymentId, other)).not.toContain(created.paymentId);
+      },
+    );
+  });
+}
+
+/**
+ * The method's client fields with one value that breaks its pattern, as payment method retrieval (§4.7) describes
+ * the method. Without that operation the kit cannot know the validation, and the test is not verified.
+ */
+async function invalidClientValue(
+  api: ApiClient,
+  given: Preconditions,
+  fields: CreationFields,
+): Promise<CreationFields['clientFieldsValues']> {
+  given.operation('paymentMethods');
+  const listed = okObject(await api.paymentMethods({}));
+  const methods = Array.isArray(listed.paymentMethods) ? (listed.paymentMethods as unknown[]) : [];
+  const method = methods.find((m) => (m as { id?: unknown }).id === fields.paymentMethodId) as
+    { clientFields?: { id: string; pattern?: string }[] } | undefined;
+  expect(method, `payment method retrieval lists ${fields.paymentMethodId}`).toBeDefined();
+  for (const field of method?.clientFields ?? []) {
+    if (field.pattern === undefined) continue;
+    const pattern = new RegExp(field.pattern, 'u');
+    const value = ['', ' ', '!!', 'not valid at all ✗', 'x'.repeat(300)].find((candidate) => !pattern.test(candidate));
+    if (value === undefined) continue;
+    return [...fields.clientFieldsValues.filter((v) => v.key !== field.id), { key: field.id, value }];
+  }
+  return skipBecause(`payment method ${fields.paymentMethodId} declares no client field pattern a value can break`);
+}

@@ -1,0 +1,246 @@
+/**
+ * §4.3 (with §2.1, §3.1 and the 404 row of §7): the payment status check. Lookups by either id and their
+ * precedence, the record's shape, every member echoing the creation, and the status a payment reaches.
+ */
+import { expect, okObject, test, verifies } from '../../fixtures/index.js';
+import type { FailedCode } from '../../generated/common/definitions.gen.js';
+import { isRecordTimestamp } from '../../src/contract/formats.js';
+
+const FAILED_CODES: readonly FailedCode[] = [
+  'INCORRECT_AMOUNT',
+  'NO_AMOUNT',
+  'INCORRECT_FIELDS',
+  'RECIPIENT_LIMIT',
+  'ANOTHER_REASON',
+];
+
+test.describe('paymentStatus · lookups', () => {
+  test('found by paymentId', verifies('STATUS-BY-PAYMENTID', 'paymentStatus'), async ({ api, given }) => {
+    const payment = await given.payment('payIn');
+    expect(okObject(await api.paymentStatus({ paymentId: payment.paymentId })).id).toBe(payment.paymentId);
+  });
+
+  test(
+    'found by paymentId when created without merchantPaymentId',
+    verifies('STATUS-BY-PAYMENTID', 'paymentStatus'),
+    async ({ api, given }) => {
+      const payment = await given.payment('payIn', { overrides: { merchantPaymentId: undefined } });
+      expect(okObject(await api.paymentStatus({ paymentId: payment.paymentId })).id).toBe(payment.paymentId);
+    },
+  );
+
+  for (const role of ['payIn', 'payOut'] as const) {
+    test(
+      `a ${role === 'payIn' ? 'PAY_IN' : 'PAY_OUT'} payment is found by merchantPaymentId`,
+      verifies('STATUS-BY-MERCHANTPAYMENTID', 'paymentStatus'),
+      async ({ api, given }) => {
+        const payment = await given.payment(role);
+        const merchantPaymentId = payment.fields.merchantPaymentId ?? '';
+        expect(okObject(await api.paymentStatus({ merchantPaymentId })).id).toBe(payment.paymentId);
+      },
+    );
+  }
+
+  test(
+    'with both ids, paymentId is looked up first',
+    verifies('STATUS-LOOKUP-PAYMENTID-FIRST', 'paymentStatus'),
+    async ({ api, given }) => {
+      const first = await given.payment('payIn');
+      const second = await given.payment('payIn');
+      const answer = okObject(
+        await api.paymentStatus({
+          paymentId: first.paymentId,
+          merchantPaymentId: second.fields.merchantPaymentId ?? '',
+        }),
+      );
+      expect(answer.id, 'the payment named by paymentId, not by merchantPaymentId').toBe(first.paymentId);
+    },
+  );
+
+  test(
+    'when paymentId matches nothing, merchantPaymentId is looked up',
+    verifies('STATUS-LOOKUP-FALLBACK', 'paymentStatus'),
+    async ({ api, given }) => {
+      const payment = await given.payment('payIn');
+      const answer = okObject(
+        await api.paymentStatus({
+          paymentId: `${given.merchantPaymentId()}-no-such-payment`,
+          merchantPaymentId: payment.fields.merchantPaymentId ?? '',
+        }),
+      );
+      expect(answer.id).toBe(payment.paymentId);
+    },
+  );
+
+  test(
+    "neither paymentId nor merchantPaymentId: the profile's status",
+    verifies('STATUS-NO-LOOKUP-FIELD', 'paymentStatus'),
+    async ({ api, given }) => {
+      const status = given.profile.settings.conventions.statusWithoutLookupField;
+      const exchange = await api.dispatch(api.prepareUnchecked('paymentStatus', {}));
+      await expect(exchange).toBeApiError(status, status === 404 ? 'NOT_FOUND' : undefined);
+    },
+  );
+
+  test('an unknown paymentId: 404 NOT_FOUND', verifies('STATUS-NOT-FOUND', 'paymentStatus'), async ({ api, given }) => {
+    const paymentId = `${given.merchantPaymentId()}-no-such-payment`;
+    await expect(await api.paymentStatus({ paymentId })).toBeApiError(404, 'NOT_FOUND');
+  });
+
+  test(
+    'an unknown merchantPaymentId: 404 NOT_FOUND',
+    verifies('STATUS-NOT-FOUND', 'paymentStatus'),
+    async ({ api, given }) => {
+      await expect(await api.paymentStatus({ merchantPaymentId: given.merchantPaymentId() })).toBeApiError(
+        404,
+        'NOT_FOUND',
+      );
+    },
+  );
+});
+
+test.describe('paymentStatus · the record', () => {
+  for (const role of ['payIn', 'payOut'] as const) {
+    test(
+      `a ${role === 'payIn' ? 'PAY_IN' : 'PAY_OUT'} payment's record has the §2.1 shape`,
+      verifies('PAYMENT-SHAPE', 'paymentStatus'),
+      async ({ api, given }) => {
+        const payment = await given.payment(role, { overrides: { merchantUserId: 'kit-user' } });
+        await expect(await api.paymentStatus({ paymentId: payment.paymentId })).toMatchSchema('payments/payment');
+      },
+    );
+  }
+
+  test(
+    "createdAt has the profile's format",
+    verifies('PAYMENT-CREATEDAT-FORMAT', 'paymentStatus'),
+    async ({ api, given }) => {
+      const payment = await given.payment('payIn');
+      const { createdAt } = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
+      expect(typeof createdAt).toBe('string');
+      const format = given.profile.settings.conventions.createdAtFormat;
+      expect(
+        isRecordTimestamp(String(createdAt), format),
+        `createdAt ${JSON.stringify(createdAt)} in the profile's format ${format}`,
+      ).toBe(true);
+    },
+  );
+
+  test('a new payment is PENDING', verifies('PAYMENT-INITIAL-PENDING', 'paymentStatus'), async ({ api, given }) => {
+    const payment = await given.payment('payIn');
+    expect(okObject(await api.paymentStatus({ paymentId: payment.paymentId })).status).toBe('PENDING');
+  });
+
+  test(
+    'amount is the amount given at creation, decimals included',
+    verifies('STATUS-ECHOES-AMOUNT', 'paymentStatus'),
+    async ({ api, given }) => {
+      const method = given.method('payIn');
+      // Cents that no sandbox treats as magic, and that a truncating or rounding target would lose.
+      const amount = Math.min(method.amount, given.profile.settings.safety.maxAmount - 1) + 0.25;
+      const payment = await given.payment('payIn', { overrides: { amount } });
+      expect(okObject(await api.paymentStatus({ paymentId: payment.paymentId })).amount).toBe(amount);
+    },
+  );
+
+  test(
+    'clientFieldsValues are the ones given at creation',
+    verifies('STATUS-ECHOES-CLIENT-FIELDS', 'paymentStatus'),
+    async ({ api, given }) => {
+      const payment = await given.payment('payIn');
+      const record = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
+      expect(record.clientFieldsValues).toEqual(payment.fields.clientFieldsValues);
+    },
+  );
+
+  test(
+    'merchantPaymentId and merchantUserId are the ones given at creation',
+    verifies('STATUS-ECHOES-MERCHANT-IDS', 'paymentStatus'),
+    async ({ api, given }) => {
+      const payment = await given.payment('payIn', {
+        overrides: { merchantUserId: `user-${given.merchantPaymentId()}` },
+      });
+      const record = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
+      expect({ merchantPaymentId: record.merchantPaymentId, merchantUserId: record.merchantUserId }).toEqual({
+        merchantPaymentId: payment.fields.merchantPaymentId,
+        merchantUserId: payment.fields.merchantUserId,
+      });
+    },
+  );
+
+  test(
+    'paymentMethodId is the method given at creation',
+    verifies('STATUS-ECHOES-METHOD', 'paymentStatus'),
+    async ({ api, given }) => {
+      const payment = await given.payment('payIn');
+      const record = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
+      expect(record.paymentMethodId).toBe(payment.method.id);
+    },
+  );
+
+  for (const role of ['payIn', 'payOut', 'external'] as const) {
+    test(
+      `currencyCode is the currency of the ${role} method`,
+      verifies('PAYMENT-CURRENCY-OF-METHOD', 'paymentStatus'),
+      async ({ api, given }) => {
+        const payment = await given.payment(role);
+        const record = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
+        expect(record.currencyCode).toBe(payment.method.currencyCode);
+      },
+    );
+  }
+
+  test(
+    'a payment created with an uploaded image shows it as attachment',
+    verifies('STATUS-ATTACHMENT', 'paymentStatus'),
+    async ({ api, given }) => {
+      given.method('attachmentRequired');
+      const upload = await given.upload();
+      const payment = await given.payment('attachmentRequired', { overrides: { attachmentId: upload.id } });
+      const record = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
+      expect(record.attachment).toMatchObject({ id: upload.id, url: expect.any(String) });
+    },
+  );
+});
+
+test.describe('paymentStatus · the status a payment reaches', () => {
+  test(
+    'SUCCESS and NEED_CHECK are shown as reached',
+    verifies('STATUS-REFLECTS-OUTCOME', 'paymentStatus'),
+    async ({ api, given }) => {
+      const success = await given.payment('payIn', { outcome: { status: 'SUCCESS' } });
+      const needCheck = await given.payment('payIn', { outcome: { status: 'NEED_CHECK' } });
+      const successRecord = okObject(await api.paymentStatus({ paymentId: success.paymentId }));
+      expect(successRecord.status).toBe('SUCCESS');
+      expect(successRecord.failedCode ?? null, 'no failedCode on a SUCCESS payment').toBeNull();
+      expect(okObject(await api.paymentStatus({ paymentId: needCheck.paymentId })).status).toBe('NEED_CHECK');
+    },
+  );
+
+  for (const failedCode of FAILED_CODES) {
+    test(
+      `FAILED with ${failedCode} is shown with that failedCode`,
+      verifies(['STATUS-REFLECTS-OUTCOME', 'PAYMENT-FAILEDCODE-ENUM'], 'paymentStatus'),
+      async ({ api, given }) => {
+        const payment = await given.payment('payIn', { outcome: { status: 'FAILED', failedCode } });
+        const record = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
+        expect({ status: record.status, failedCode: record.failedCode }).toEqual({ status: 'FAILED', failedCode });
+      },
+    );
+  }
+
+  test(
+    'a SUCCESS payment re-evaluated to FAILED and back shows each status',
+    verifies('PAYMENT-REEVALUATION', 'paymentStatus'),
+    async ({ api, given }) => {
+      const control = given.control();
+      const payment = await given.payment('payIn', { outcome: { status: 'SUCCESS' } });
+      const statusNow = async () => okObject(await api.paymentStatus({ paymentId: payment.paymentId })).status;
+      expect(await statusNow()).toBe('SUCCESS');
+      await control.flip(payment.paymentId, 'INCORRECT_AMOUNT');
+      expect(await statusNow()).toBe('FAILED');
+      await control.flip(payment.paymentId);
+      expect(await statusNow()).toBe('SUCCESS');
+    },
+  );
+});
