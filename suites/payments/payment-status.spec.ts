@@ -64,7 +64,7 @@ test.describe('paymentStatus · lookups', () => {
       const payment = await given.payment('payIn');
       const answer = okObject(
         await api.paymentStatus({
-          paymentId: `${given.merchantPaymentId()}-no-such-payment`,
+          paymentId: given.unknownId(),
           merchantPaymentId: payment.fields.merchantPaymentId ?? '',
         }),
       );
@@ -83,7 +83,7 @@ test.describe('paymentStatus · lookups', () => {
   );
 
   test('an unknown paymentId: 404 NOT_FOUND', verifies('STATUS-NOT-FOUND', 'paymentStatus'), async ({ api, given }) => {
-    const paymentId = `${given.merchantPaymentId()}-no-such-payment`;
+    const paymentId = given.unknownId();
     await expect(await api.paymentStatus({ paymentId })).toBeApiError(404, 'NOT_FOUND');
   });
 

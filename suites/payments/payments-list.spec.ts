@@ -1,0 +1,392 @@
+/**
+ * §4.4 and §2.2 (with the 404 row of §7): the payments list. Every check creates its own payments in an interval of
+ * its own and reads every payment of that interval, so it stays true on a shared target where the merchant has other
+ * payments: ours must be listed, filters must hold for all, totals must agree with what the pages hold.
+ */
+import { expect, skipBecause, test, verifies } from '../../fixtures/index.js';
+import { type OwnPayment, ownPayments, several, type PaymentSpec } from '../../fixtures/conformance/own-payments.js';
+import {
+  createdAtMs,
+  type Interval,
+  type ListFilter,
+  type ListPage,
+  readPage,
+  repeated,
+  walkPages,
+} from '../../fixtures/conformance/payments-list.js';
+import type { MethodRole, Preconditions } from '../../fixtures/conformance/preconditions.js';
+import type { PaymentStatus, PaymentType } from '../../generated/common/definitions.gen.js';
+import type { ApiClient } from '../../src/client/api-client.js';
+
+const TAKES = [1, 2, 3] as const;
+const ALL_STATUSES: readonly PaymentStatus[] = ['PENDING', 'SUCCESS', 'FAILED', 'NEED_CHECK'];
+
+/** Page limit of a walk: generous for the few payments of an interval, finite for a nextId that never ends. */
+const MAX_PAGES = 60;
+
+const idsOf = (payments: readonly { paymentId: string }[]) => payments.map((p) => p.paymentId);
+
+/** Which of our payments `ids` holds, as {id: true/false}: one comparison shows every wrong member at once. */
+function membership(payments: readonly OwnPayment[], ids: readonly string[]): Record<string, boolean> {
+  const set = new Set(ids);
+  return Object.fromEntries(payments.map((p) => [p.paymentId, set.has(p.paymentId)]));
+}
+
+/** Every payment of the filtered interval on one page, so counts and members come from one answer. */
+async function wholeSetPage(api: ApiClient, given: Preconditions, filter: ListFilter): Promise<ListPage> {
+  const take = given.profile.settings.conventions.pageSize.max;
+  const page = readPage(await api.paymentsList({ ...filter, take }));
+  if (typeof page === 'string') throw new Error(page);
+  // A full page with a nextId: more may follow. (A nextId on a page that is not full is LIST-NEXTID-LAST-PAGE's.)
+  if (page.nextId !== undefined && page.nextId !== null && page.payments.length >= take) {
+    skipBecause('the interval holds more payments than one page (a busy shared target): no single answer to compare');
+  }
+  return page;
+}
+
+async function walkIds(api: ApiClient, filter: ListFilter, take?: number): Promise<readonly string[]> {
+  const walk = await walkPages(api, filter, take, MAX_PAGES);
+  expect(walk.problem, 'following nextId as fromId').toBeUndefined();
+  return walk.ids;
+}
+
+/** Two of the profile's methods with different currencies, for the currency filter and per-currency amounts. */
+function twoCurrencies(given: Preconditions): [MethodRole, MethodRole] {
+  const methods = given.profile.settings.merchant.paymentMethods;
+  const candidates: MethodRole[] = ['payIn', 'external', 'smsRequired'];
+  if (given.profile.settings.safety.allowPayouts) candidates.push('payOut');
+  const first = 'payIn';
+  const other = candidates.find(
+    (role) => methods[role] !== undefined && methods[role].currencyCode !== methods.payIn.currencyCode,
+  );
+  if (other === undefined) skipBecause('the profile has no two payment methods of different currencies');
+  return [first, other];
+}
+
+/** A mix of statuses through sandbox control, or payments left in their initial status when the target has none. */
+function mixedStatuses(given: Preconditions): PaymentSpec[] {
+  if (!given.profile.settings.capabilities.sandboxControl) return several(3);
+  return [
+    { role: 'payIn', outcome: { status: 'SUCCESS' } },
+    { role: 'payIn', outcome: { status: 'SUCCESS' } },
+    { role: 'payIn', outcome: { status: 'FAILED', failedCode: 'NO_AMOUNT' } },
+    { role: 'payIn', outcome: { status: 'NEED_CHECK' } },
+    { role: 'payIn' },
+  ];
+}
+
+function countWithStatus(page: ListPage, status: PaymentStatus): number {
+  return page.payments.filter((p) => p.record.status === status).length;
+}
+
+test.describe('paymentsList · the request', () => {
+  for (const member of ['createdAtFrom', 'createdAtTo'] as const) {
+    test(`without ${member}: 400`, verifies('LIST-INTERVAL-REQUIRED', 'paymentsList'), async ({ api }) => {
+      const { [member]: _missing, ...fields } = { createdAtFrom: 0, createdAtTo: Date.now() };
+      await expect(await api.dispatch(api.prepareUnchecked('paymentsList', fields))).toBeApiError(400);
+    });
+  }
+
+  test(
+    "a fromId that is no payment: the profile's status",
+    verifies('LIST-UNKNOWN-FROMID', 'paymentsList'),
+    async ({ api, given }) => {
+      const status = given.profile.settings.conventions.unknownFromId;
+      const exchange = await api.paymentsList({
+        createdAtFrom: 0,
+        createdAtTo: Date.now(),
+        fromId: given.unknownId(),
+      });
+      await expect(exchange).toBeApiError(status, status === 404 ? 'NOT_FOUND' : undefined);
+    },
+  );
+
+  test(
+    'the list and its payment records have the §2.2 and §2.1 shapes',
+    verifies(['LIST-SHAPE', 'PAYMENT-SHAPE'], 'paymentsList'),
+    async ({ api, given }) => {
+      const { interval } = await ownPayments(api, given, [
+        { role: 'payIn', overrides: { merchantUserId: 'kit-user' } },
+        { role: 'external' },
+      ]);
+      await expect(await api.paymentsList({ ...interval, take: 2 })).toMatchSchema('payments/payments-list');
+    },
+  );
+});
+
+test.describe('paymentsList · filters', () => {
+  test(
+    'type lists payments of that type only',
+    verifies('LIST-FILTER-TYPE', 'paymentsList'),
+    async ({ api, given }) => {
+      const roles: MethodRole[] = given.profile.settings.safety.allowPayouts ? ['payIn', 'payOut'] : ['payIn'];
+      const { payments, interval } = await ownPayments(
+        api,
+        given,
+        roles.map((role) => ({ role })),
+      );
+      for (const type of ['PAY_IN', 'PAY_OUT'] as const satisfies readonly PaymentType[]) {
+        const listed = await walkIds(api, { ...interval, type });
+        expect(membership(payments, listed), `our payments listed under type ${type}`).toEqual(
+          membership(payments, idsOf(payments.filter((p) => p.type === type))),
+        );
+      }
+    },
+  );
+
+  test(
+    'status lists payments in that status only',
+    verifies('LIST-FILTER-STATUS', 'paymentsList'),
+    async ({ api, given }) => {
+      const { payments, interval } = await ownPayments(api, given, mixedStatuses(given));
+      for (const status of ALL_STATUSES) {
+        await test.step(status, async () => {
+          const page = await wholeSetPage(api, given, { ...interval, status });
+          const others = page.payments
+            .filter((p) => p.record.status !== status)
+            .map((p) => `${p.id}: ${String(p.record.status)}`);
+          expect(others, `payments listed under status ${status}`).toEqual([]);
+          expect(
+            membership(
+              payments,
+              page.payments.map((p) => p.id),
+            ),
+            `our payments under ${status}`,
+          ).toEqual(membership(payments, idsOf(payments.filter((p) => p.record.status === status))));
+        });
+      }
+    },
+  );
+
+  test(
+    'currencyCode lists payments in that currency only',
+    verifies('LIST-FILTER-CURRENCY', 'paymentsList'),
+    async ({ api, given }) => {
+      const [first, second] = twoCurrencies(given);
+      const { payments, interval } = await ownPayments(api, given, [
+        { role: first },
+        { role: second },
+        { role: first },
+      ]);
+      for (const currencyCode of new Set(payments.map((p) => p.method.currencyCode))) {
+        const page = await wholeSetPage(api, given, { ...interval, currencyCode });
+        const others = page.payments.filter((p) => p.record.currencyCode !== currencyCode).map((p) => p.id);
+        expect(others, `payments listed under currencyCode ${currencyCode}`).toEqual([]);
+        expect(
+          membership(
+            payments,
+            page.payments.map((p) => p.id),
+          ),
+          `our payments under ${currencyCode}`,
+        ).toEqual(membership(payments, idsOf(payments.filter((p) => p.method.currencyCode === currencyCode))));
+      }
+    },
+  );
+
+  test(
+    'only payments created in the interval, bounds as the profile says',
+    verifies('LIST-INTERVAL-INCLUSIVE', 'paymentsList'),
+    async ({ api, given }) => {
+      const { conventions } = given.profile.settings;
+      const unit = conventions.listTimestampUnit === 's' ? 1000 : 1;
+      const { payments, interval } = await ownPayments(api, given, several(3));
+      const [first, last] = [payments[0], payments.at(-1)];
+      if (first === undefined || last === undefined) throw new Error('no payments');
+      const listed = await wholeSetPage(api, given, interval);
+      expect(
+        listed.payments.map((p) => p.id),
+        'the payments at both ends of the interval',
+      ).toEqual(expect.arrayContaining(idsOf(payments)));
+      const outside = listed.payments.filter((p) => {
+        const at = Math.floor(createdAtMs(p.record) / unit);
+        return conventions.listBoundsInclusive
+          ? !(at >= interval.createdAtFrom && at <= interval.createdAtTo)
+          : !(at > interval.createdAtFrom && at < interval.createdAtTo);
+      });
+      expect(
+        outside.map((p) => `${p.id}: ${String(p.record.createdAt)}`),
+        'listed outside the interval',
+      ).toEqual([]);
+      // Just past each end: the payment at that end is left out.
+      const step = conventions.listBoundsInclusive ? 1 : 0;
+      const before: Interval = {
+        createdAtFrom: interval.createdAtFrom - 1000,
+        createdAtTo: interval.createdAtFrom - step,
+      };
+      const after: Interval = { createdAtFrom: interval.createdAtTo + step, createdAtTo: interval.createdAtTo + 1000 };
+      expect(await walkIds(api, before), 'an interval that ends just before the first').not.toContain(first.paymentId);
+      expect(await walkIds(api, after), 'an interval that starts just after the last').not.toContain(last.paymentId);
+    },
+  );
+});
+
+test.describe('paymentsList · keyset pages', () => {
+  test(
+    'following nextId, no payment appears on two pages',
+    verifies('LIST-PAGES-NO-DUPLICATE', 'paymentsList'),
+    async ({ api, given }) => {
+      const { interval } = await ownPayments(api, given, several(7));
+      for (const take of TAKES) {
+        expect(repeated(await walkIds(api, interval, take)), `payments on two pages with take ${take}`).toEqual([]);
+      }
+    },
+  );
+
+  test(
+    'following nextId, the pages hold every payment of the filtered set',
+    verifies('LIST-PAGES-NO-GAP', 'paymentsList'),
+    async ({ api, given }) => {
+      const [first, second] = twoCurrencies(given);
+      const { payments, interval } = await ownPayments(api, given, [
+        ...several(4, first),
+        { role: second },
+        ...several(2, first),
+      ]);
+      const whole = (await wholeSetPage(api, given, interval)).payments.map((p) => p.id);
+      expect(whole).toEqual(expect.arrayContaining(idsOf(payments)));
+      for (const take of TAKES) {
+        const walked = await walkIds(api, interval, take);
+        expect(new Set(walked), `the pages with take ${take}`).toEqual(new Set(whole));
+      }
+      // A filter leaves holes in the order; the pages must still cover the filtered set.
+      const currencyCode = payments[0]?.method.currencyCode ?? '';
+      const filtered = payments.filter((p) => p.method.currencyCode === currencyCode);
+      expect(await walkIds(api, { ...interval, currencyCode }, 2)).toEqual(expect.arrayContaining(idsOf(filtered)));
+    },
+  );
+
+  test('a page holds at most take payments', verifies('LIST-TAKE', 'paymentsList'), async ({ api, given }) => {
+    const { interval } = await ownPayments(api, given, several(5));
+    for (const take of TAKES) {
+      const walk = await walkPages(api, interval, take, MAX_PAGES);
+      expect(walk.problem).toBeUndefined();
+      const sizes = walk.pages.map((page) => page.payments.length);
+      expect(
+        sizes.filter((size) => size > take),
+        `page sizes with take ${take}: ${sizes.join(', ')}`,
+      ).toEqual([]);
+    }
+  });
+
+  test(
+    "without take a page holds at most the profile's default; above the maximum take is refused or capped",
+    verifies('LIST-TAKE-DEFAULT-MAX', 'paymentsList'),
+    async ({ api, given }) => {
+      const { pageSize } = given.profile.settings.conventions;
+      const { interval } = await ownPayments(api, given, several(pageSize.default + 1));
+      const firstPage = readPage(await api.paymentsList(interval));
+      if (typeof firstPage === 'string') throw new Error(firstPage);
+      expect(firstPage.payments.length, `a page without take (default ${pageSize.default})`).toBeLessThanOrEqual(
+        pageSize.default,
+      );
+      const aboveMax = await api.paymentsList({ ...interval, take: pageSize.max + 1 });
+      const page = readPage(aboveMax);
+      const refused = aboveMax.status === 400;
+      const capped = typeof page !== 'string' && page.payments.length <= pageSize.max;
+      expect(
+        refused || capped,
+        `take ${pageSize.max + 1} answered ${aboveMax.status} ${aboveMax.text.slice(0, 200)}`,
+      ).toBe(true);
+    },
+  );
+
+  test('the last page carries no nextId', verifies('LIST-NEXTID-LAST-PAGE', 'paymentsList'), async ({ api, given }) => {
+    const { interval } = await ownPayments(api, given, several(5));
+    const single = await wholeSetPage(api, given, interval);
+    expect(single.nextId ?? null, 'a page that holds the whole set').toBeNull();
+    const walk = await walkPages(api, interval, 2, MAX_PAGES);
+    expect(walk.problem, 'following nextId to the end').toBeUndefined();
+    expect(walk.pages.at(-1)?.nextId ?? null).toBeNull();
+    expect(walk.ids, 'the pages end where the set does').toHaveLength(single.payments.length);
+  });
+});
+
+test.describe('paymentsList · totals', () => {
+  test(
+    'total counts the whole filtered set, on every page',
+    verifies('LIST-TOTALS-WHOLE-SET', 'paymentsList'),
+    async ({ api, given }) => {
+      const { interval } = await ownPayments(api, given, mixedStatuses(given));
+      const whole = await wholeSetPage(api, given, interval);
+      const walk = await walkPages(api, interval, 2, MAX_PAGES);
+      expect(walk.problem).toBeUndefined();
+      expect(walk.pages.length, 'the set spans several pages of 2').toBeGreaterThan(1);
+      for (const [n, page] of walk.pages.entries()) {
+        expect(
+          { total: page.total, totalSucceed: page.totalSucceed, totalFailed: page.totalFailed, amounts: page.amounts },
+          `page ${n + 1} of 2 payments`,
+        ).toEqual({
+          total: whole.payments.length,
+          totalSucceed: whole.totalSucceed,
+          totalFailed: whole.totalFailed,
+          amounts: whole.amounts,
+        });
+      }
+    },
+  );
+
+  test(
+    'totalSucceed counts the SUCCESS payments of the set',
+    verifies('LIST-TOTAL-SUCCEED', 'paymentsList'),
+    async ({ api, given }) => {
+      const { interval } = await ownPayments(api, given, mixedStatuses(given));
+      const page = await wholeSetPage(api, given, interval);
+      expect(page.totalSucceed).toBe(countWithStatus(page, 'SUCCESS'));
+    },
+  );
+
+  test(
+    'totalFailed counts the FAILED payments of the set',
+    verifies('LIST-TOTAL-FAILED', 'paymentsList'),
+    async ({ api, given }) => {
+      const { interval } = await ownPayments(api, given, mixedStatuses(given));
+      const page = await wholeSetPage(api, given, interval);
+      expect(page.totalFailed).toBe(countWithStatus(page, 'FAILED'));
+    },
+  );
+
+  test(
+    "amounts holds one sum per currency of the set, in the profile's unit",
+    verifies('LIST-AMOUNTS-PER-CURRENCY', 'paymentsList'),
+    async ({ api, given }) => {
+      const [first, second] = twoCurrencies(given);
+      const cents = (role: MethodRole, extra: number) => ({
+        role,
+        overrides: { amount: given.method(role).amount + extra },
+      });
+      const { interval } = await ownPayments(api, given, [cents(first, 0.25), cents(first, 0.5), cents(second, 0.75)]);
+      const page = await wholeSetPage(api, given, interval);
+      const unit = given.profile.settings.conventions.amountTotalsUnit;
+      expect(amountsInHundredths(page.amounts, unit), `amounts (${unit} units) as hundredths`).toEqual(
+        expectedHundredths(page),
+      );
+    },
+  );
+});
+
+/**
+ * amounts as {currency: hundredths}: totals are bigints (§2.2) that JSON may carry as numbers or strings, in the
+ * profile's unit (minor: hundredths already; major: the plain sum). A currency listed twice keeps the raw list.
+ */
+function amountsInHundredths(amounts: unknown, unit: 'minor' | 'major'): unknown {
+  if (!Array.isArray(amounts)) return amounts;
+  const byCurrency: Record<string, string> = {};
+  for (const entry of amounts as unknown[]) {
+    const { currencyCode, total } = (entry ?? {}) as { currencyCode?: unknown; total?: unknown };
+    const key = String(currencyCode);
+    if (key in byCurrency || (typeof total !== 'number' && typeof total !== 'string')) return amounts;
+    byCurrency[key] = unit === 'minor' ? String(total) : String(Math.round(Number(total) * 100));
+  }
+  return byCurrency;
+}
+
+/** What amounts must say for the payments of a page that holds the whole set. */
+function expectedHundredths(page: ListPage): Record<string, string> {
+  const sums = new Map<string, number>();
+  for (const { record } of page.payments) {
+    const amount = typeof record.amount === 'number' ? record.amount : Number.NaN;
+    const currency = String(record.currencyCode);
+    sums.set(currency, (sums.get(currency) ?? 0) + Math.round(amount * 100));
+  }
+  return Object.fromEntries([...sums].map(([currency, sum]) => [currency, String(sum)]));
+}
