@@ -35,7 +35,7 @@ export default defineConfig<ConformanceOptions>({
           name: `fault:${fault.name}`,
           ...CONFORMANCE_SUITES,
           grep: fault.grep,
-          use: { sandboxFaults: [fault.name] },
+          use: { sandboxFaults: [fault.name], faultProof: true },
         }))
       : []),
   ],

@@ -1,0 +1,71 @@
+/**
+ * The requirement registry is data the report reads: every entry must be well formed, every §7 row must name a
+ * requirement that applies to its operations, and every fault must break requirements that exist.
+ */
+import { expect, test } from '@playwright/test';
+import { OPERATION_NAMES } from '../../src/client/operations.js';
+import { ERROR_TABLE } from '../../src/requirements/error-table.js';
+import { REQUIREMENTS, requirementById } from '../../src/requirements/registry.js';
+import { FAULTS } from '../../src/sandbox/faults/fault-registry.js';
+import { isProvenByConformanceSuites } from '../../fixtures/conformance/fault-projects.js';
+
+test.describe('requirement registry', () => {
+  test('should hold well over 60 requirements with unique, well-formed ids', () => {
+    expect(REQUIREMENTS.length).toBeGreaterThan(60);
+    const ids = REQUIREMENTS.map((r) => r.id);
+    expect(
+      ids.filter((id, i) => ids.indexOf(id) !== i),
+      'ids given twice',
+    ).toEqual([]);
+    expect(
+      ids.filter((id) => !/^[A-Z0-9]+(-[A-Z0-9]+)+$/.test(id)),
+      'ids not in UPPER-KEBAB form',
+    ).toEqual([]);
+  });
+
+  test('should give every requirement a §, a statement and known operations', () => {
+    const problems = REQUIREMENTS.flatMap((r) => [
+      ...(/^§\d/.test(r.section) ? [] : [`${r.id}: section ${r.section} cites no §`]),
+      ...(r.statement.trim().length > 20 ? [] : [`${r.id}: no real statement`]),
+      ...r.operations
+        .filter((op) => !(OPERATION_NAMES as readonly string[]).includes(op))
+        .map((op) => `${r.id}: unknown operation ${op}`),
+      ...(r.untestable === undefined && r.operations.length === 0 ? [`${r.id}: testable but about no operation`] : []),
+      ...(r.untestable !== undefined && r.untestable.trim() === '' ? [`${r.id}: untestable without a reason`] : []),
+      ...(r.unspecified === true && r.untestable === undefined ? [`${r.id}: unspecified but not untestable`] : []),
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  test('should map every row of §7 to a requirement that applies to its operations', () => {
+    expect(ERROR_TABLE.map((row) => `${row.status} ${row.code ?? 'free text'}`)).toEqual([
+      '400 free text',
+      '401 NO_LOGIN',
+      '401 NO_TOKEN',
+      '401 NO_KEY',
+      '401 UNAUTHORIZED',
+      '403 ACCESS_DENIED',
+      '404 NOT_FOUND',
+      '404 NOT_FOUND',
+      '404 NOT_FOUND',
+      '404 NOT_FOUND',
+      '500 free text',
+    ]);
+    const problems = ERROR_TABLE.flatMap((row) => {
+      const requirement = requirementById(row.requirement);
+      if (requirement === undefined) return [`${row.requirement}: not in the registry`];
+      return row.operations
+        .filter((op) => !requirement.operations.includes(op))
+        .map((op) => `${row.requirement} does not apply to ${op}`);
+    });
+    expect(problems).toEqual([]);
+  });
+
+  test('should let every fault break only requirements of the registry', () => {
+    // The postback faults break the PB-* requirements, which arrive with the postback suites.
+    const unknown = FAULTS.filter(isProvenByConformanceSuites).flatMap((fault) =>
+      fault.breaks.filter((id) => requirementById(id) === undefined).map((id) => `${fault.name}: ${id}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+});
