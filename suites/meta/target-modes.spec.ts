@@ -1,0 +1,100 @@
+/**
+ * The conformance suites against a target they do not own (url mode, design brief §3): a sandbox started apart and
+ * shared by two workers, as a staging environment is shared by everyone. The list checks must stay true with the
+ * other worker's payments around; what needs a target of its own or a capability the profile does not declare is
+ * skipped with the reason, never passed.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { runPlaywright, type RunTest } from '../../fixtures/self/playwright-run.js';
+import { kitPath } from '../../src/kit-root.js';
+import { DEFAULT_PROFILE_FILE, loadProfile } from '../../src/profile/load-profile.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/start-sandbox.js';
+
+type Json = Record<string, unknown>;
+
+/** profiles/sandbox.json with its key files made absolute, changed by `edit`, written to `dir`. */
+async function profileVariant(dir: string, name: string, edit: (profile: Json) => void): Promise<string> {
+  const profile = JSON.parse(await readFile(DEFAULT_PROFILE_FILE, 'utf8')) as Json;
+  const absolute = (text: string) => JSON.stringify(profile).replaceAll(text, kitPath('fixtures', 'keys') + '/');
+  const rewritten = JSON.parse(absolute('../fixtures/keys/')) as Json;
+  delete rewritten.$schema;
+  edit(rewritten);
+  const file = path.join(dir, `${name}.json`);
+  await writeFile(file, JSON.stringify(rewritten, null, 2));
+  return file;
+}
+
+const cites = (t: RunTest, ids: readonly string[]) => t.requirements.some((id) => ids.includes(id));
+const notPassed = (tests: readonly RunTest[]) =>
+  tests
+    .filter((t) => t.outcome !== 'passed' && t.outcome !== 'skipped')
+    .map((t) => `${t.title}: ${t.error ?? t.outcome}`);
+
+test.describe('conformance against a shared target (url mode)', () => {
+  test.describe.configure({ mode: 'default' });
+  test.setTimeout(300_000);
+
+  let sandbox: RunningSandbox;
+  let dir: string;
+
+  test.beforeAll(async () => {
+    sandbox = await startSandbox({ profile: await loadProfile() });
+    dir = await mkdtemp(path.join(tmpdir(), 'kit-profiles-'));
+  });
+
+  test.afterAll(async () => {
+    await sandbox.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function conformance(profileFile: string): Promise<RunTest[]> {
+    const run = await runPlaywright(['--project=conformance', '--workers=2'], {
+      env: { KIT_TARGET: sandbox.url, KIT_PROFILE: profileFile },
+      timeoutMs: 240_000,
+    });
+    expect(run.errors).toEqual([]);
+    return run.tests.filter((t) => t.project === 'conformance');
+  }
+
+  test('should pass with two workers sharing the target, and skip failure injection there', async () => {
+    const tests = await conformance(await profileVariant(dir, 'shared', () => undefined));
+    expect(notPassed(tests)).toEqual([]);
+    const injected = tests.filter((t) => cites(t, ['ERROR-500-BODY']));
+    expect(injected).toHaveLength(9);
+    for (const t of injected) {
+      expect(t.outcome, t.title).toBe('skipped');
+      expect(t.skipReasons.join(' '), t.title).toContain('this one is shared');
+    }
+    expect(tests.filter((t) => t.outcome === 'passed').length).toBeGreaterThan(200);
+  });
+
+  test('should skip, with the reason, what needs sandbox control or an operation the profile lacks', async () => {
+    const tests = await conformance(
+      await profileVariant(dir, 'no-control', (profile) => {
+        (profile.capabilities as Json).sandboxControl = false;
+        delete profile.control;
+        delete (profile.operations as Json).smsConfirm;
+      }),
+    );
+    expect(notPassed(tests)).toEqual([]);
+    const needControl = tests.filter(
+      (t) =>
+        cites(t, ['STATUS-REFLECTS-OUTCOME', 'PAYMENT-REEVALUATION', 'COMPLAINT-REFLECTS-STATUS', 'ERROR-500-BODY']) &&
+        !t.operations.includes('smsConfirm'),
+    );
+    expect(needControl.length).toBeGreaterThan(10);
+    for (const t of needControl) {
+      expect(t.outcome, t.title).toBe('skipped');
+      expect(t.skipReasons.join(' '), t.title).toContain('offers no sandbox control');
+    }
+    const sms = tests.filter((t) => t.operations.includes('smsConfirm'));
+    expect(sms.length).toBeGreaterThan(10);
+    for (const t of sms) {
+      expect(t.outcome, t.title).toBe('skipped');
+      expect(t.skipReasons.join(' '), t.title).toContain('names no path for smsConfirm');
+    }
+  });
+});
