@@ -34,7 +34,7 @@ export default tseslint.config(
       ...playwright.configs['flat/recommended'].rules,
       'playwright/no-conditional-in-test': 'off',
       'playwright/no-skipped-test': ['error', { allowConditional: true }],
-      'playwright/expect-expect': ['error', { assertFunctionNames: ['expect*', 'assert*'] }],
+      'playwright/expect-expect': ['error', { assertFunctionPatterns: ['^expect[A-Z]', '^assert[A-Z]'] }],
     },
   },
   {

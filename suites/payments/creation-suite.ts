@@ -4,7 +4,8 @@
  */
 import { expect, okObject, skipBecause, test, verifies } from '../../fixtures/index.js';
 import type { CreationFields, MethodRole, Preconditions } from '../../fixtures/conformance/preconditions.js';
-import { intervalAround, walkPages } from '../../fixtures/conformance/payments-list.js';
+import { ownPayments } from '../../fixtures/conformance/own-payments.js';
+import { type Interval, walkPages } from '../../fixtures/conformance/payments-list.js';
 import type { PaymentType } from '../../generated/common/definitions.gen.js';
 import type { ApiClient } from '../../src/client/api-client.js';
 import type { RequirementId } from '../../src/requirements/registry.js';
@@ -59,12 +60,8 @@ async function create(api: ApiClient, kind: CreationKind, fields: Readonly<Recor
   return api.dispatch(api.prepareUnchecked(kind.operation, fields));
 }
 
-/** The ids listed over the payment's creation instant with a type filter (its record gives the instant). */
-async function listedWithType(api: ApiClient, given: Preconditions, paymentId: string, type: PaymentType) {
-  const record = okObject(await api.paymentStatus({ paymentId }));
-  const at = typeof record.createdAt === 'string' ? Date.parse(record.createdAt) : Number.NaN;
-  expect(Number.isNaN(at), `the payment record's createdAt ${String(record.createdAt)}`).toBe(false);
-  const interval = intervalAround([at], given.profile.settings.conventions);
+/** The ids listed with a type filter over the interval of these payments. */
+async function listedWithType(api: ApiClient, given: Preconditions, interval: Interval, type: PaymentType) {
   const walk = await walkPages(api, { ...interval, type }, given.profile.settings.conventions.pageSize.max, 50);
   expect(walk.problem).toBeUndefined();
   return walk.ids;
@@ -193,10 +190,11 @@ export function creationSuite(kind: CreationKind): void {
       `the payment is ${kind.type}, as the list's type filter shows`,
       verifies(kind.typeSeenInList, op),
       async ({ api, given }) => {
-        const created = await given.payment(kind.role);
+        const { payments, interval } = await ownPayments(api, given, [{ role: kind.role }]);
+        const paymentId = payments[0]?.paymentId;
         const other: PaymentType = kind.type === 'PAY_IN' ? 'PAY_OUT' : 'PAY_IN';
-        expect(await listedWithType(api, given, created.paymentId, kind.type)).toContain(created.paymentId);
-        expect(await listedWithType(api, given, created.paymentId, other)).not.toContain(created.paymentId);
+        expect(await listedWithType(api, given, interval, kind.type)).toContain(paymentId);
+        expect(await listedWithType(api, given, interval, other)).not.toContain(paymentId);
       },
     );
   });

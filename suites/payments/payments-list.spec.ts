@@ -32,6 +32,26 @@ function membership(payments: readonly OwnPayment[], ids: readonly string[]): Re
   return Object.fromEntries(payments.map((p) => [p.paymentId, set.has(p.paymentId)]));
 }
 
+/**
+ * A filter holds on a page that holds the whole filtered set: every listed payment matches it (whoever made it), and
+ * exactly those of our payments that match are listed.
+ */
+function expectFilterHolds(
+  page: ListPage,
+  payments: readonly OwnPayment[],
+  filter: string,
+  matches: { listed: (record: Readonly<Record<string, unknown>>) => boolean; ours: (payment: OwnPayment) => boolean },
+): void {
+  const strays = page.payments
+    .filter((p) => !matches.listed(p.record))
+    .map((p) => `${p.id}: ${JSON.stringify(p.record)}`);
+  expect(strays, `payments listed under ${filter} that do not match it`).toEqual([]);
+  const listed = page.payments.map((p) => p.id);
+  expect(membership(payments, listed), `our payments listed under ${filter}`).toEqual(
+    membership(payments, idsOf(payments.filter(matches.ours))),
+  );
+}
+
 /** Every payment of the filtered interval on one page, so counts and members come from one answer. */
 async function wholeSetPage(api: ApiClient, given: Preconditions, filter: ListFilter): Promise<ListPage> {
   const take = given.profile.settings.conventions.pageSize.max;
@@ -142,17 +162,10 @@ test.describe('paymentsList · filters', () => {
       for (const status of ALL_STATUSES) {
         await test.step(status, async () => {
           const page = await wholeSetPage(api, given, { ...interval, status });
-          const others = page.payments
-            .filter((p) => p.record.status !== status)
-            .map((p) => `${p.id}: ${String(p.record.status)}`);
-          expect(others, `payments listed under status ${status}`).toEqual([]);
-          expect(
-            membership(
-              payments,
-              page.payments.map((p) => p.id),
-            ),
-            `our payments under ${status}`,
-          ).toEqual(membership(payments, idsOf(payments.filter((p) => p.record.status === status))));
+          expectFilterHolds(page, payments, `status ${status}`, {
+            listed: (record) => record.status === status,
+            ours: (payment) => payment.record.status === status,
+          });
         });
       }
     },
@@ -170,15 +183,10 @@ test.describe('paymentsList · filters', () => {
       ]);
       for (const currencyCode of new Set(payments.map((p) => p.method.currencyCode))) {
         const page = await wholeSetPage(api, given, { ...interval, currencyCode });
-        const others = page.payments.filter((p) => p.record.currencyCode !== currencyCode).map((p) => p.id);
-        expect(others, `payments listed under currencyCode ${currencyCode}`).toEqual([]);
-        expect(
-          membership(
-            payments,
-            page.payments.map((p) => p.id),
-          ),
-          `our payments under ${currencyCode}`,
-        ).toEqual(membership(payments, idsOf(payments.filter((p) => p.method.currencyCode === currencyCode))));
+        expectFilterHolds(page, payments, `currencyCode ${currencyCode}`, {
+          listed: (record) => record.currencyCode === currencyCode,
+          ours: (payment) => payment.method.currencyCode === currencyCode,
+        });
       }
     },
   );
