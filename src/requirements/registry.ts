@@ -5,12 +5,13 @@ import { ERROR_REQUIREMENTS } from './areas/errors.js';
 import { UNSPECIFIED_REQUIREMENTS } from './areas/limits-and-versions.js';
 import { LIST_REQUIREMENTS } from './areas/list.js';
 import { OTHER_OPERATION_REQUIREMENTS } from './areas/other-operations.js';
+import { POSTBACK_REQUIREMENTS } from './areas/postbacks.js';
 import { STATUS_REQUIREMENTS } from './areas/status.js';
 import type { Requirement } from './requirement.js';
 
 /**
- * Every testable statement of the interface (§2 to §5, §7 to §9 here; the postback ones, §2.5, §2.6 and §6, come with
- * their suites), each with a stable id. The reporter reads this; tests cite it; faults claim to break it.
+ * Every testable statement of the interface (§2 to §9), each with a stable id. The reporter reads this; tests cite
+ * it; faults claim to break it.
  */
 const ALL = [
   ...AUTH_REQUIREMENTS,
@@ -20,6 +21,7 @@ const ALL = [
   ...LIST_REQUIREMENTS,
   ...COMPLAINT_REQUIREMENTS,
   ...OTHER_OPERATION_REQUIREMENTS,
+  ...POSTBACK_REQUIREMENTS,
   ...UNSPECIFIED_REQUIREMENTS,
 ] as const;
 

@@ -61,11 +61,14 @@ export class SandboxClock {
 
   /**
    * Jumps forward by `ms`, firing every timer due on the way at its own time and awaiting it (an HTTP attempt
-   * included), then settles at the target. Calls are serialised.
+   * included), then settles at the target. Timers already running finish first. Calls are serialised.
    */
   async advance(ms: number): Promise<void> {
     if (this.mode === 'real') throw new ClockError('the sandbox clock runs in real time: it cannot be advanced');
     const step = this.advancing.then(async () => {
+      // Work that time already set going (an attempt on the wire) finishes first: what it schedules next (a
+      // retry) belongs to the jump.
+      await Promise.allSettled([...this.running]);
       const target = this.now() + ms;
       for (;;) {
         const next = this.timers[0];

@@ -217,7 +217,7 @@ export const FAULTS = [
   {
     name: 'postback-currency-code',
     area: 'postbacks',
-    breaks: ['PB-PAYMENT-SHAPE'],
+    breaks: ['PB-PAYMENT-SHAPE', 'PB-PAYMENT-CURRENCY'],
     description: 'Payment postbacks name the currency member currencyCode instead of currency.',
   },
   {
@@ -243,6 +243,96 @@ export const FAULTS = [
     area: 'postbacks',
     breaks: ['PB-ROUTING'],
     description: "Payment postbacks go to the merchant's registered URL even when the payment named a postBackUrl.",
+  },
+  {
+    name: 'postback-no-merchant-url-fallback',
+    area: 'postbacks',
+    breaks: ['PB-ROUTING-MERCHANT-URL'],
+    description: "A payment created without postBackUrl gets no postback: the merchant's registered URL is never used.",
+  },
+  {
+    name: 'complaint-postback-to-merchant-url',
+    area: 'postbacks',
+    breaks: ['PB-COMPLAINT-ROUTING'],
+    description: "Complaint postbacks go to the merchant's registered URL instead of the complaint's postback URL.",
+  },
+  {
+    name: 'postback-created-at-no-millis',
+    area: 'postbacks',
+    breaks: ['PB-PAYMENT-CREATEDAT', 'PB-PAYMENT-SHAPE'],
+    description: 'Payment postbacks carry createdAt without milliseconds (2026-11-21T10:00:00Z).',
+  },
+  {
+    name: 'postback-success-keeps-failed-code',
+    area: 'postbacks',
+    breaks: ['PB-FAILEDCODE'],
+    description: 'After a FAILED → SUCCESS re-evaluation, the SUCCESS postback still carries the old failedCode.',
+  },
+  {
+    name: 'postback-omits-merchant-user-id',
+    area: 'postbacks',
+    breaks: ['PB-MERCHANT-IDS'],
+    description: 'Payment postbacks leave out the merchantUserId given at creation.',
+  },
+  {
+    name: 'postback-amount-in-minor-units',
+    area: 'postbacks',
+    breaks: ['PB-PAYMENT-CONSISTENT'],
+    description: 'Payment postbacks carry the amount in minor units (10025 for 100.25), unlike the status check.',
+  },
+  {
+    name: 'complaint-postback-currency-code',
+    area: 'postbacks',
+    breaks: ['PB-COMPLAINT-SHAPE'],
+    description: 'Only complaint postbacks name the currency member currencyCode instead of currency.',
+  },
+  {
+    name: 'complaint-postback-on-approved',
+    area: 'postbacks',
+    breaks: ['PB-COMPLAINT-STATUS-SET'],
+    description: 'A complaint postback is sent when a complaint is APPROVED, with status APPROVED.',
+  },
+  {
+    name: 'complaint-postback-id-is-payment-id',
+    area: 'postbacks',
+    breaks: ['PB-COMPLAINT-CONSISTENT'],
+    description: "Complaint postbacks carry the payment's id as id (§2.4 describes the complaint id as 'Payment ID').",
+  },
+  {
+    name: 'postback-no-retry-after-timeout',
+    area: 'postbacks',
+    breaks: ['PB-RETRY-UNTIL-200'],
+    description: 'An attempt that timed out or was reset is not retried; error statuses are.',
+  },
+  {
+    name: 'postback-gives-up-on-4xx',
+    area: 'postbacks',
+    breaks: ['PB-RETRY-UNTIL-200'],
+    description: 'A 4xx answer is taken as final: the postback is not retried.',
+  },
+  {
+    name: 'postback-retry-schedule-fast',
+    area: 'postbacks',
+    breaks: ['PB-RETRY-SCHEDULE'],
+    description: "Retries come every second instead of on the profile's schedule.",
+  },
+  {
+    name: 'postback-flip-to-success-only',
+    area: 'postbacks',
+    breaks: ['PB-FLIP-RESENT'],
+    description: 'Only FAILED → SUCCESS re-evaluations are posted; SUCCESS → FAILED sends nothing.',
+  },
+  {
+    name: 'complaint-postback-no-flip',
+    area: 'postbacks',
+    breaks: ['PB-COMPLAINT-FLIP-RESENT'],
+    description: 'No complaint postback is sent when a complaint is re-evaluated between COMPLETED and DECLINED.',
+  },
+  {
+    name: 'postback-stale-retry',
+    area: 'postbacks',
+    breaks: ['PB-NO-STALE-RETRY'],
+    description: 'A newer postback does not stop the retries of an older one: an outdated status arrives after it.',
   },
   // An injected server error.
   {

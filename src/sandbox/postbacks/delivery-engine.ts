@@ -55,8 +55,8 @@ export class DeliveryEngine {
     for (const older of this.deliveries) {
       const waitingToRetry =
         older.log.state === 'pending' && older.log.attempts.length > 0 && older.timer !== undefined;
-      if (older.log.kind === kind && older.log.subjectId === subjectId && waitingToRetry)
-        this.settle(older, 'superseded');
+      const same = older.log.kind === kind && older.log.subjectId === subjectId;
+      if (same && waitingToRetry && !this.faults.has('postback-stale-retry')) this.settle(older, 'superseded');
     }
     const delivery: PendingDelivery = {
       log: {
@@ -126,6 +126,7 @@ export class DeliveryEngine {
   /** The design brief's schedule (§4): attempt n waits delaysMs[n-1] after the previous one, then repeatEveryMs. */
   private delayBefore(attempt: number): number {
     const { delaysMs, repeatEveryMs } = this.options.schedule;
+    if (attempt > 1 && this.faults.has('postback-retry-schedule-fast')) return 1_000;
     return delaysMs[attempt - 1] ?? repeatEveryMs;
   }
 
@@ -162,14 +163,21 @@ export class DeliveryEngine {
         return;
       }
       this.settle(delivery, 'delivered');
-    } else if (this.hasNewer(delivery)) {
+    } else if (this.hasNewer(delivery) && !this.faults.has('postback-stale-retry')) {
       this.settle(delivery, 'superseded');
-    } else if (this.faults.has('postback-no-retry') || attempt >= this.options.schedule.maxAttempts) {
+    } else if (this.givesUp(result, attempt)) {
       this.settle(delivery, 'gave-up');
       this.log(`postback ${delivery.log.id} gave up after ${attempt} attempt(s)`);
     } else {
       this.scheduleAttempt(delivery, attempt + 1);
     }
+  }
+
+  /** After a failed attempt: only the attempt cap ends the retries (§6), unless a fault gives up earlier. */
+  private givesUp(result: AttemptResult, attempt: number): boolean {
+    if (attempt >= this.options.schedule.maxAttempts || this.faults.has('postback-no-retry')) return true;
+    if (result.status === undefined) return this.faults.has('postback-no-retry-after-timeout');
+    return result.status >= 400 && result.status < 500 && this.faults.has('postback-gives-up-on-4xx');
   }
 
   private hasNewer(delivery: PendingDelivery): boolean {

@@ -1,4 +1,4 @@
-import type { PostbackFailedCode } from '../../../generated/common/definitions.gen.js';
+import type { FailedCode, PostbackFailedCode } from '../../../generated/common/definitions.gen.js';
 import type { ComplaintPostback } from '../../../generated/postbacks/complaint-postback.gen.js';
 import type { PaymentPostback } from '../../../generated/postbacks/payment-postback.gen.js';
 import type { ComplaintRecord } from '../domain/complaint-record.js';
@@ -18,22 +18,32 @@ function postbackFailedCode(record: PaymentRecord): PostbackFailedCode {
 }
 
 /** The payment postback of §2.5 before signing: merchant ids only when given at creation. */
-export function paymentPostbackFields(record: PaymentRecord, faults: FaultSet): Record<string, unknown> {
+export function paymentPostbackFields(
+  record: PaymentRecord,
+  faults: FaultSet,
+  previousFailedCode?: FailedCode,
+): Record<string, unknown> {
+  const merchantUserId = faults.has('postback-omits-merchant-user-id') ? undefined : record.merchantUserId;
+  const createdAt = new Date(record.createdAtMs).toISOString();
   const common = {
     id: record.id,
     paymentMethodId: record.paymentMethodId,
-    amount: toMajorUnits(record.amountMinor),
+    amount: faults.has('postback-amount-in-minor-units') ? record.amountMinor : toMajorUnits(record.amountMinor),
     currency: record.currencyCode,
     clientFieldsValues: record.clientFieldsValues.map((f) => ({ key: f.key, value: f.value })),
     ...(record.merchantPaymentId === undefined ? {} : { merchantPaymentId: record.merchantPaymentId }),
-    ...(record.merchantUserId === undefined ? {} : { merchantUserId: record.merchantUserId }),
-    createdAt: new Date(record.createdAtMs).toISOString(),
+    ...(merchantUserId === undefined ? {} : { merchantUserId }),
+    createdAt: faults.has('postback-created-at-no-millis') ? createdAt.replace(/\.\d{3}Z$/, 'Z') : createdAt,
   };
   const fields: Unsigned<PaymentPostback> =
     record.status === 'SUCCESS'
       ? { ...common, status: 'SUCCESS', failedCode: null }
       : { ...common, status: 'FAILED', failedCode: postbackFailedCode(record) };
   const out: Record<string, unknown> = { ...fields };
+  if (faults.has('postback-success-keeps-failed-code') && record.status === 'SUCCESS' && previousFailedCode) {
+    // A FAILED → SUCCESS re-evaluation that forgot to clear the reason.
+    out.failedCode = previousFailedCode === 'RECIPIENT_LIMIT' ? 'ANOTHER_REASON' : previousFailedCode;
+  }
   if (faults.has('postback-need-check-sent') && record.status === 'NEED_CHECK') {
     out.status = 'NEED_CHECK';
     out.failedCode = null;
@@ -45,11 +55,24 @@ export function paymentPostbackFields(record: PaymentRecord, faults: FaultSet): 
   return out;
 }
 
-/** The complaint postback of §2.6 before signing. */
-export function complaintPostbackFields(record: ComplaintRecord, merchantId: string): Unsigned<ComplaintPostback> {
-  if (record.status !== 'COMPLETED' && record.status !== 'DECLINED') {
-    throw new Error(`no complaint postback for status ${record.status}`);
+/** The complaint postback of §2.6 before signing (with the faults that change it). */
+export function complaintPostbackFields(
+  record: ComplaintRecord,
+  merchantId: string,
+  faults: FaultSet,
+): Record<string, unknown> {
+  const fields: Record<string, unknown> = { ...complaintPostback(record, merchantId) };
+  if (record.status === 'APPROVED' && faults.has('complaint-postback-on-approved')) fields.status = 'APPROVED';
+  if (faults.has('complaint-postback-id-is-payment-id')) fields.id = record.paymentId;
+  if (faults.has('complaint-postback-currency-code')) {
+    delete fields.currency;
+    fields.currencyCode = record.currencyCode;
   }
+  return fields;
+}
+
+function complaintPostback(record: ComplaintRecord, merchantId: string): Unsigned<ComplaintPostback> {
+  const status = record.status === 'DECLINED' ? 'DECLINED' : 'COMPLETED';
   return {
     id: record.id,
     merchantId,
@@ -60,7 +83,8 @@ export function complaintPostbackFields(record: ComplaintRecord, merchantId: str
     merchantUserId: record.merchantUserId ?? null,
     identifier: record.identifier ?? null,
     paymentId: record.paymentId,
-    status: record.status,
+    // Only COMPLETED and DECLINED complaints get a postback (§2.6); the APPROVED fault overrides it afterwards.
+    status,
     comment: record.comment ?? null,
     amount: record.amountMinor === undefined ? null : toMajorUnits(record.amountMinor),
     createdAt: new Date(record.createdAtMs).toISOString(),

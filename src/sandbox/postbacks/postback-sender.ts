@@ -1,3 +1,4 @@
+import type { ComplaintStatus, FailedCode } from '../../../generated/common/definitions.gen.js';
 import { canonicalJson } from '../../signing/canonical-json.js';
 import type { BodySigner } from '../../signing/body-signer.js';
 import type { Merchant } from '../config/merchant.js';
@@ -18,21 +19,36 @@ export class PostbackSender {
   ) {}
 
   /** After a payment's status changed: a postback on SUCCESS and FAILED, first time and every flip (§6). */
-  paymentChanged(record: PaymentRecord, merchant: Merchant, flipped: boolean): void {
+  paymentChanged(
+    record: PaymentRecord,
+    merchant: Merchant,
+    change: { readonly flipped: boolean; readonly previousFailedCode: FailedCode | undefined },
+  ): void {
     const final = record.status === 'SUCCESS' || record.status === 'FAILED';
     const faultyNeedCheck = record.status === 'NEED_CHECK' && this.faults.has('postback-need-check-sent');
     if (!final && !faultyNeedCheck) return;
-    if (flipped && this.faults.has('postback-no-flip')) return;
-    const url = this.faults.has('postback-ignores-postback-url')
-      ? (merchant.postbackUrl ?? record.postBackUrl)
-      : (record.postBackUrl ?? merchant.postbackUrl);
-    this.send('payment', record.id, url, paymentPostbackFields(record, this.faults));
+    if (change.flipped && this.faults.has('postback-no-flip')) return;
+    if (change.flipped && record.status === 'FAILED' && this.faults.has('postback-flip-to-success-only')) return;
+    this.send('payment', record.id, this.paymentUrl(record, merchant), {
+      ...paymentPostbackFields(record, this.faults, change.previousFailedCode),
+    });
   }
 
   /** After a complaint's status changed: a postback on COMPLETED and DECLINED, first time and every flip (§6). */
-  complaintChanged(record: ComplaintRecord, merchant: Merchant): void {
-    if (record.status !== 'COMPLETED' && record.status !== 'DECLINED') return;
-    this.send('complaint', record.id, record.postBackUrl, { ...complaintPostbackFields(record, merchant.id) });
+  complaintChanged(record: ComplaintRecord, merchant: Merchant, previous: ComplaintStatus): void {
+    const final = (status: ComplaintStatus) => status === 'COMPLETED' || status === 'DECLINED';
+    const faultyApproved = record.status === 'APPROVED' && this.faults.has('complaint-postback-on-approved');
+    if (!final(record.status) && !faultyApproved) return;
+    if (final(previous) && this.faults.has('complaint-postback-no-flip')) return;
+    const url = this.faults.has('complaint-postback-to-merchant-url') ? merchant.postbackUrl : record.postBackUrl;
+    this.send('complaint', record.id, url, complaintPostbackFields(record, merchant.id, this.faults));
+  }
+
+  /** §6: the postBackUrl given at creation, else the merchant's registered URL. */
+  private paymentUrl(record: PaymentRecord, merchant: Merchant): string | undefined {
+    if (this.faults.has('postback-ignores-postback-url')) return merchant.postbackUrl ?? record.postBackUrl;
+    if (this.faults.has('postback-no-merchant-url-fallback')) return record.postBackUrl;
+    return record.postBackUrl ?? merchant.postbackUrl;
   }
 
   private send(

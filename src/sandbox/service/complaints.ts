@@ -84,11 +84,12 @@ export function complaintStatus(
 export function moveComplaint(ctx: SandboxContext, record: ComplaintRecord, status: ComplaintStatus): void {
   if (!canMoveComplaint(record.status, status))
     throw new ApiError(409, `a ${record.status} complaint cannot become ${status}`);
+  const previous = record.status;
   record.status = status;
   record.updatedAtMs = ctx.clock.now();
   ctx.log(`complaint ${record.id}: ${status}`);
   for (const merchant of ctx.merchants.values()) {
-    if (merchant.id === record.merchantId) ctx.postbacks.complaintChanged(record, merchant);
+    if (merchant.id === record.merchantId) ctx.postbacks.complaintChanged(record, merchant, previous);
   }
 }
 

@@ -17,12 +17,13 @@ function apply(
   failedCode: FailedCode | undefined,
   flipped: boolean,
 ): void {
+  const previousFailedCode = record.failedCode;
   record.status = status;
   record.failedCode = status === 'FAILED' ? (failedCode ?? 'ANOTHER_REASON') : undefined;
   ctx.log(
     `payment ${record.id}: ${status}${record.failedCode === undefined ? '' : ` ${record.failedCode}`}${flipped ? ' (flip)' : ''}`,
   );
-  ctx.postbacks.paymentChanged(record, merchantOf(ctx, record), flipped);
+  ctx.postbacks.paymentChanged(record, merchantOf(ctx, record), { flipped, previousFailedCode });
 }
 
 /** Gives a PENDING or NEED_CHECK payment its outcome (design brief §4); 409 for any other transition. */
