@@ -4,6 +4,11 @@
  * change the schema and regenerate (`npm run generate:check` fails while this file is stale).
  */
 
+import type { AttemptsResponse } from './capture/attempts.response.gen.js';
+import type { EndpointRequest } from './capture/endpoint.request.gen.js';
+import type { EndpointResponse } from './capture/endpoint.response.gen.js';
+import type { EvidenceLine } from './capture/evidence-line.gen.js';
+import type { ScriptRequest } from './capture/script.request.gen.js';
 import type { ComplaintStatusRequest } from './complaints/complaint-status.request.gen.js';
 import type { Complaint } from './complaints/complaint.gen.js';
 import type { ErrorBody } from './errors/error.gen.js';
@@ -36,6 +41,11 @@ import type { PaymentOutcomeRequest } from './sandbox-control/payment-outcome.re
 
 /** Each body schema (by its path under schemas/, without .schema.json) and the type generated from it. */
 export interface SchemaTypes {
+  'capture/attempts.response': AttemptsResponse;
+  'capture/endpoint.request': EndpointRequest;
+  'capture/endpoint.response': EndpointResponse;
+  'capture/evidence-line': EvidenceLine;
+  'capture/script.request': ScriptRequest;
   'complaints/complaint-status.request': ComplaintStatusRequest;
   'complaints/complaint': Complaint;
   'errors/error': ErrorBody;
@@ -73,6 +83,11 @@ export type SchemaId = keyof SchemaTypes;
 export const SCHEMA_ID_BASE = 'https://conformance-kit.invalid/schemas/';
 
 export const SCHEMA_IDS = [
+  'capture/attempts.response',
+  'capture/endpoint.request',
+  'capture/endpoint.response',
+  'capture/evidence-line',
+  'capture/script.request',
   'complaints/complaint-status.request',
   'complaints/complaint',
   'errors/error',
