@@ -19,7 +19,7 @@ export type Reply = StatusReply | HangReply | ResetReply | SlowBodyReply;
  */
 export type EndpointKind = 'payment' | 'complaint' | 'any';
 /**
- * An endpoint's token: its path is /pb/<token>; unguessable, so parallel tests never see each other's postbacks.
+ * An endpoint's token: its path is /pb/<token>. Tokens are unguessable, so parallel tests never see each other's postbacks; `merchant` is the endpoint for the merchant's registered URL, which every test shares.
  *
  * This interface was referenced by `CaptureDefinitions`'s JSON-Schema
  * via the `definition` "Token".

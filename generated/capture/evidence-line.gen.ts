@@ -9,7 +9,7 @@
  */
 export type EvidenceLine = EndpointLine | AttemptLine;
 /**
- * An endpoint's token: its path is /pb/<token>; unguessable, so parallel tests never see each other's postbacks.
+ * An endpoint's token: its path is /pb/<token>. Tokens are unguessable, so parallel tests never see each other's postbacks; `merchant` is the endpoint for the merchant's registered URL, which every test shares.
  */
 export type Token = string;
 /**

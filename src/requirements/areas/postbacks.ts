@@ -23,7 +23,8 @@ export const POSTBACK_REQUIREMENTS = [
   {
     id: 'PB-PAYMENT-CREATEDAT',
     section: '§2.5',
-    statement: "A payment postback's createdAt is the payment's creation instant, ISO 8601 UTC with milliseconds and Z.",
+    statement:
+      "A payment postback's createdAt is the payment's creation instant, ISO 8601 UTC with milliseconds and Z.",
     level: 'spec',
     operations: [],
   },
@@ -54,7 +55,7 @@ export const POSTBACK_REQUIREMENTS = [
     id: 'PB-PAYMENT-CONSISTENT',
     section: '§2.5, §2.1',
     statement:
-      "A payment postback agrees with the status check: id, amount, currency (currencyCode there), paymentMethodId, merchant ids, clientFieldsValues and status.",
+      'A payment postback agrees with the status check: id, amount, currency (currencyCode there), paymentMethodId, merchant ids, clientFieldsValues and status.',
     level: 'spec',
     operations: [],
   },
@@ -69,7 +70,8 @@ export const POSTBACK_REQUIREMENTS = [
   {
     id: 'PB-COMPLAINT-STATUS-SET',
     section: '§2.6, §6',
-    statement: 'Complaint postbacks are sent for COMPLETED and DECLINED only: none for PENDING, NEED_CHECK or APPROVED.',
+    statement:
+      'Complaint postbacks are sent for COMPLETED and DECLINED only: none for PENDING, NEED_CHECK or APPROVED.',
     level: 'spec',
     operations: [],
   },

@@ -1,0 +1,81 @@
+/**
+ * npm run capture -- [--capture-host H] [--capture-port P] [--capture-public-url URL] [--evidence FILE] [--resume]
+ *                    [--profile FILE]
+ *
+ * Runs the capture server alone until SIGINT or SIGTERM: postbacks sent to {public URL}/pb/merchant (the URL to
+ * register for the merchant) are acknowledged, recorded in the JSONL evidence and checked with the profile's
+ * postback scheme and pinned service key; one line per attempt on stdout. Prints `listening on URL` when ready.
+ * Exit 2 with one line when it cannot start.
+ */
+import { parseArgs } from 'node:util';
+import { CaptureServer } from '../src/capture/capture-server.js';
+import { summarise } from '../src/capture/mailbox.js';
+import { getContract } from '../src/contract/contract.js';
+import { loadProfile } from '../src/profile/load-profile.js';
+
+const USAGE =
+  'usage: npm run capture -- [--capture-host H] [--capture-port P] [--capture-public-url URL] [--evidence FILE] [--resume] [--profile FILE]';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'capture-host': { type: 'string', default: '127.0.0.1' },
+      'capture-port': { type: 'string', default: '4020' },
+      'capture-public-url': { type: 'string' },
+      evidence: { type: 'string', default: 'reports/capture/postbacks.jsonl' },
+      resume: { type: 'boolean', default: false },
+      profile: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const port = Number(values['capture-port']);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--capture-port must be 0 to 65535 (got ${values['capture-port']})`);
+  }
+  const profile = await loadProfile(values.profile);
+  const { conventions } = profile.settings;
+  const capture = await CaptureServer.start({
+    host: values['capture-host'],
+    port,
+    ...(values['capture-public-url'] === undefined ? {} : { publicUrl: values['capture-public-url'] }),
+    evidenceFile: values.evidence,
+    resume: values.resume,
+    checks: {
+      contract: getContract({
+        createdAtFormat: conventions.createdAtFormat,
+        unknownResponseFields: conventions.unknownResponseFields,
+      }),
+      verification: profile.postbackVerification,
+    },
+    log: (line) => process.stderr.write(`${line}\n`),
+    onAttempt: (attempt) => {
+      console.log(`${attempt.attempt.path} ${summarise(attempt)}`);
+    },
+  });
+  console.log(`listening on ${capture.url}`);
+  console.log(`register ${capture.publicUrl}/pb/merchant as the merchant's postback URL`);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    capture.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`capture: stop failed: ${String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`capture: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(USAGE);
+  process.exit(2);
+});

@@ -1,0 +1,319 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type {
+  CapturedAttempt,
+  CheckedAttempt,
+  EndpointKind,
+  PostbackCheck,
+  Reply,
+} from '../../generated/capture/definitions.gen.js';
+import type { EndpointRequest } from '../../generated/capture/endpoint.request.gen.js';
+import { getContract } from '../contract/contract.js';
+import { ACKNOWLEDGE, answer } from './answer.js';
+import { CaptureApi } from './capture-api.js';
+import type { CaptureEndpoint } from './capture-endpoint.js';
+import { EvidenceLog, readEvidence } from './evidence-log.js';
+import { CaptureTimeoutError, Mailbox, type WaitResult } from './mailbox.js';
+import { checkPostback, type PostbackCheckOptions } from './postback-check.js';
+
+export interface CaptureServerOptions {
+  /** Listen host; default 127.0.0.1. */
+  readonly host?: string;
+  /** Listen port; 0 (the default) picks a free one. */
+  readonly port?: number;
+  /** The base URL the target is told to post to, when it reaches the kit through a tunnel or a proxy. */
+  readonly publicUrl?: string;
+  /** JSONL evidence, appended before each attempt is answered; none when absent. */
+  readonly evidenceFile?: string;
+  /** Keep the evidence file's endpoints and attempts (a restart) instead of starting it anew. */
+  readonly resume?: boolean;
+  /** Schemas and the pinned service key: without them attempts are recorded, and checked for bytes only. */
+  readonly checks?: Partial<PostbackCheckOptions>;
+  /** Bytes of a body kept (the rest is counted and dropped); default 256 KiB. */
+  readonly maxBodyBytes?: number;
+  /** The longest a `hang` reply holds a connection; default 60 s. */
+  readonly maxHangMs?: number;
+  /** Enables the capture API under /__capture/v1 for other processes (Playwright workers), with this bearer token. */
+  readonly apiToken?: string;
+  readonly log?: (line: string) => void;
+  /** Sees every attempt once it is recorded and checked (the command line prints them). */
+  readonly onAttempt?: (attempt: CheckedAttempt) => void;
+}
+
+interface Endpoint {
+  readonly token: string;
+  readonly kind: EndpointKind;
+  readonly label: string | undefined;
+  script: Reply[];
+  then: Reply;
+  readonly mailbox: Mailbox;
+}
+
+/** The endpoint of the merchant's registered URL (§6): every test shares it and tells its postbacks apart by id. */
+export const MERCHANT_TOKEN = 'merchant';
+
+const ENDPOINT_PATH = /^\/pb\/([a-f0-9]{32}|merchant)(?:[?#].*)?$/;
+
+/**
+ * Receives postbacks on behalf of the merchant (§4.6, §6). Each test gets its own endpoint (`/pb/<token>`), so
+ * parallel tests never see each other's postbacks; any other path is recorded as a finding. Every attempt is
+ * recorded before it is parsed (raw bytes, headers, arrival on the wall and the monotonic clock, the answer given)
+ * and appended to the evidence file before it is answered; then it is checked (bytes, schema, signature, pinned
+ * key). Answers are scripted per endpoint and per attempt.
+ */
+export class CaptureServer {
+  private readonly endpoints = new Map<string, Endpoint>();
+  private readonly unknownMailbox = new Mailbox();
+  private readonly sockets = new Set<Socket>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly api: CaptureApi | undefined;
+  private seq = 0;
+  private stopping = false;
+
+  private constructor(
+    private readonly server: Server,
+    private readonly evidence: EvidenceLog | undefined,
+    private readonly options: CaptureServerOptions,
+    private readonly checkOptions: PostbackCheckOptions | undefined,
+    /** The URL it listens at. */
+    readonly url: string,
+    /** The base URL targets post to. */
+    readonly publicUrl: string,
+  ) {
+    this.api = options.apiToken === undefined ? undefined : new CaptureApi(this, options.apiToken);
+  }
+
+  static async start(options: CaptureServerOptions = {}): Promise<CaptureServer> {
+    const evidence =
+      options.evidenceFile === undefined
+        ? undefined
+        : await EvidenceLog.open(options.evidenceFile, options.resume === true);
+    const checkOptions =
+      options.checks?.verification === undefined
+        ? undefined
+        : { contract: options.checks.contract ?? getContract(), verification: options.checks.verification };
+    const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 });
+    const host = options.host ?? '127.0.0.1';
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const { port } = server.address() as AddressInfo;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const capture = new CaptureServer(
+      server,
+      evidence,
+      options,
+      checkOptions,
+      url,
+      (options.publicUrl ?? url).replace(/\/+$/, ''),
+    );
+    capture.addEndpoint(MERCHANT_TOKEN, 'any', "the merchant's registered URL");
+    if (options.resume === true && options.evidenceFile !== undefined) await capture.restore(options.evidenceFile);
+    server.on('connection', (socket) => {
+      capture.sockets.add(socket);
+      socket.once('close', () => capture.sockets.delete(socket));
+    });
+    server.on('request', (request, response) => {
+      capture.track(capture.handle(request, response));
+    });
+    return capture;
+  }
+
+  /** A new endpoint: its URL is what the target is given as postBackUrl. */
+  async createEndpoint(request: EndpointRequest = {}): Promise<CaptureEndpoint> {
+    const token = randomBytes(16).toString('hex');
+    const endpoint = this.addEndpoint(token, request.kind ?? 'any', request.label);
+    endpoint.script = [...(request.script ?? [])];
+    endpoint.then = request.then ?? ACKNOWLEDGE;
+    await this.evidence?.append({
+      type: 'endpoint',
+      token,
+      kind: endpoint.kind,
+      ...(request.label === undefined ? {} : { label: request.label }),
+      createdAt: new Date().toISOString(),
+    });
+    return this.view(endpoint);
+  }
+
+  /** An endpoint by token (the merchant's one included), or undefined. */
+  endpoint(token: string): CaptureEndpoint | undefined {
+    const endpoint = this.endpoints.get(token);
+    return endpoint === undefined ? undefined : this.view(endpoint);
+  }
+
+  /** Waits for `count` attempts at an endpoint, or at paths no endpoint has (`null`). */
+  waitForAttempts(token: string | null, count: number, timeoutMs: number): Promise<WaitResult> {
+    const mailbox = token === null ? this.unknownMailbox : this.endpoints.get(token)?.mailbox;
+    if (mailbox === undefined) return Promise.resolve({ attempts: [], complete: false });
+    return mailbox.waitFor(count, timeoutMs);
+  }
+
+  /** Sets the replies to an endpoint's next attempts; false when there is no such endpoint. */
+  setScript(token: string, script: readonly Reply[], then: Reply = ACKNOWLEDGE): boolean {
+    const endpoint = this.endpoints.get(token);
+    if (endpoint === undefined) return false;
+    endpoint.script = [...script];
+    endpoint.then = then;
+    return true;
+  }
+
+  /** Attempts at paths no endpoint has: each one is a finding (a postback sent to the wrong place). */
+  get unknownAttempts(): readonly CheckedAttempt[] {
+    return this.unknownMailbox.attempts;
+  }
+
+  /** Stops accepting, lets attempts being answered finish (hangs end now), and closes the evidence file. */
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    const closed = new Promise<void>((resolve) =>
+      this.server.close(() => {
+        resolve();
+      }),
+    );
+    this.server.closeIdleConnections();
+    await Promise.allSettled([...this.inFlight]);
+    for (const socket of this.sockets) socket.destroy();
+    await closed;
+    for (const endpoint of this.endpoints.values()) endpoint.mailbox.wakeAll();
+    this.unknownMailbox.wakeAll();
+    await this.evidence?.close();
+  }
+
+  private addEndpoint(token: string, kind: EndpointKind, label: string | undefined): Endpoint {
+    const endpoint: Endpoint = { token, kind, label, script: [], then: ACKNOWLEDGE, mailbox: new Mailbox() };
+    this.endpoints.set(token, endpoint);
+    return endpoint;
+  }
+
+  private view(endpoint: Endpoint): CaptureEndpoint {
+    const where = endpoint.label === undefined ? `/pb/${endpoint.token}` : `${endpoint.label} (/pb/${endpoint.token})`;
+    return {
+      token: endpoint.token,
+      url: `${this.publicUrl}/pb/${endpoint.token}`,
+      label: endpoint.label,
+      script: (script, then) => {
+        this.setScript(endpoint.token, script, then);
+        return Promise.resolve();
+      },
+      attempts: () => Promise.resolve([...endpoint.mailbox.attempts]),
+      waitForAttempts: async (count, timeoutMs) => {
+        const result = await endpoint.mailbox.waitFor(count, timeoutMs);
+        if (!result.complete) throw new CaptureTimeoutError(where, count, timeoutMs, result.attempts);
+        return result.attempts;
+      },
+    };
+  }
+
+  private track(work: Promise<void>): void {
+    const settled = work.catch((error: unknown) => {
+      this.options.log?.(`capture: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    this.inFlight.add(settled);
+    void settled.finally(() => this.inFlight.delete(settled));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = request.url ?? '/';
+    if (this.api !== undefined && path.startsWith('/__capture/')) {
+      await this.api.handle(request, response, path);
+      return;
+    }
+    const monoMs = performance.now();
+    const receivedAt = new Date().toISOString();
+    const { body, bodyBytes, truncated } = await this.readBody(request);
+    const token = ENDPOINT_PATH.exec(path)?.[1];
+    const endpoint = token === undefined ? undefined : this.endpoints.get(token);
+    const mailbox = endpoint?.mailbox ?? this.unknownMailbox;
+    const reply: Reply = endpoint === undefined ? { answer: 'status', status: 404 } : this.nextReply(endpoint);
+    const attempt: CapturedAttempt = {
+      seq: ++this.seq,
+      token: endpoint?.token ?? null,
+      path,
+      n: mailbox.attempts.length + 1,
+      method: request.method ?? 'GET',
+      headers: { ...request.headers },
+      body: body.toString('base64'),
+      bodyBytes,
+      truncated,
+      receivedAt,
+      monoMs,
+      reply,
+    };
+    try {
+      await this.evidence?.append({ type: 'attempt', attempt });
+    } catch (error) {
+      // Not recorded, so not acknowledged: the sender will try again.
+      this.options.log?.(`capture: evidence not written (${(error as Error).message}); answering 503`);
+      response.writeHead(503).end();
+      return;
+    }
+    const checked = { attempt, check: this.check(attempt, endpoint?.kind ?? 'any') };
+    mailbox.add(checked);
+    this.options.onAttempt?.(checked);
+    await answer(request, response, reply, this.options.maxHangMs ?? 60_000);
+  }
+
+  private nextReply(endpoint: Endpoint): Reply {
+    return endpoint.script.shift() ?? endpoint.then;
+  }
+
+  private check(attempt: CapturedAttempt, kind: EndpointKind): PostbackCheck {
+    try {
+      if (this.checkOptions !== undefined) return checkPostback(attempt, kind, this.checkOptions);
+      return { kind: kind === 'any' ? 'unknown' : kind, status: null, findings: [], signature: 'not-checked' };
+    } catch (error) {
+      return {
+        kind: 'unknown',
+        status: null,
+        signature: 'not-checked',
+        findings: [{ rule: 'check', severity: 'error', message: `the check failed: ${(error as Error).message}` }],
+      };
+    }
+  }
+
+  /** The body, up to the size kept; the rest is counted and dropped so a huge body cannot exhaust memory. */
+  private readBody(request: IncomingMessage): Promise<{ body: Buffer; bodyBytes: number; truncated: boolean }> {
+    const limit = this.options.maxBodyBytes ?? 256 * 1024;
+    return new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      let total = 0;
+      const done = () => {
+        resolve({ body: Buffer.concat(chunks), bodyBytes: total, truncated: total > kept });
+      };
+      request.on('data', (chunk: Buffer) => {
+        total += chunk.length;
+        if (kept >= limit) return;
+        const part = chunk.subarray(0, limit - kept);
+        chunks.push(part);
+        kept += part.length;
+      });
+      request.once('end', done);
+      // A sender that gives up mid-body: what arrived is still evidence.
+      request.once('aborted', done);
+      request.once('error', done);
+    });
+  }
+
+  /** A restart: endpoints and attempts of the evidence file come back (scripts do not: they start at 200). */
+  private async restore(file: string): Promise<void> {
+    const { lines, problems } = await readEvidence(file);
+    for (const problem of problems) this.options.log?.(`capture: evidence ${problem}`);
+    for (const line of lines) {
+      if (line.type === 'endpoint') {
+        if (!this.endpoints.has(line.token)) this.addEndpoint(line.token, line.kind, line.label);
+        continue;
+      }
+      const { attempt } = line;
+      const endpoint = attempt.token === null ? undefined : this.endpoints.get(attempt.token);
+      (endpoint?.mailbox ?? this.unknownMailbox).add({ attempt, check: this.check(attempt, endpoint?.kind ?? 'any') });
+      this.seq = Math.max(this.seq, attempt.seq);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import type { CheckedAttempt } from '../../generated/capture/definitions.gen.js';
+import { describeReply } from './answer.js';
+
+/** What a wait gave: the attempts so far, and whether there were as many as asked for. */
+export interface WaitResult {
+  readonly attempts: readonly CheckedAttempt[];
+  readonly complete: boolean;
+}
+
+/** The attempts one endpoint (or the unknown paths) received, and the waits for more. */
+export class Mailbox {
+  private readonly received: CheckedAttempt[] = [];
+  private readonly waiters = new Set<{ count: number; wake: () => void }>();
+
+  get attempts(): readonly CheckedAttempt[] {
+    return this.received;
+  }
+
+  add(attempt: CheckedAttempt): void {
+    this.received.push(attempt);
+    for (const waiter of this.waiters) if (this.received.length >= waiter.count) waiter.wake();
+  }
+
+  /** Resolves when `count` attempts are here or `timeoutMs` passed, whichever comes first; never rejects. */
+  async waitFor(count: number, timeoutMs: number): Promise<WaitResult> {
+    if (this.received.length < count && timeoutMs > 0) {
+      await new Promise<void>((resolve) => {
+        const waiter = {
+          count,
+          wake: () => {
+            clearTimeout(timer);
+            this.waiters.delete(waiter);
+            resolve();
+          },
+        };
+        const timer = setTimeout(waiter.wake, timeoutMs);
+        timer.unref();
+        this.waiters.add(waiter);
+      });
+    }
+    return { attempts: [...this.received], complete: this.received.length >= count };
+  }
+
+  /** Ends every wait now (the server is stopping). */
+  wakeAll(): void {
+    for (const waiter of this.waiters) waiter.wake();
+  }
+}
+
+/** A wait ended before the postbacks it expected arrived; its message says what did arrive. */
+export class CaptureTimeoutError extends Error {
+  override readonly name = 'CaptureTimeoutError';
+
+  constructor(
+    readonly where: string,
+    readonly expected: number,
+    readonly timeoutMs: number,
+    readonly attempts: readonly CheckedAttempt[],
+  ) {
+    super(
+      `expected ${expected} postback attempt(s) at ${where} within ${timeoutMs} ms; ${attempts.length} arrived` +
+        (attempts.length === 0 ? '' : `:\n${attempts.map(summarise).join('\n')}`),
+    );
+  }
+}
+
+/** One line per attempt: `#2 at 10:00:05.012 status SUCCESS, answered 500; findings: …`. */
+export function summarise({ attempt, check }: CheckedAttempt): string {
+  const errors = check.findings.filter((f) => f.severity === 'error').map((f) => f.message);
+  return (
+    `#${attempt.n} at ${attempt.receivedAt.slice(11)} ${check.kind} ${check.status ?? '(no status)'}, ` +
+    `answered ${describeReply(attempt.reply)}${errors.length === 0 ? '' : `; findings: ${errors.join('; ')}`}`
+  );
+}
