@@ -1,20 +1,21 @@
 /**
  * npm run capture -- [--capture-host H] [--capture-port P] [--capture-public-url URL] [--evidence FILE] [--resume]
- *                    [--profile FILE]
+ *                    [--profile FILE] [--quiet]
  *
  * Runs the capture server alone until SIGINT or SIGTERM: postbacks sent to {public URL}/pb/merchant (the URL to
  * register for the merchant) are acknowledged, recorded in the JSONL evidence and checked with the profile's
- * postback scheme and pinned service key; one line per attempt on stdout. Prints `listening on URL` when ready.
+ * postback scheme and pinned service key; one line per attempt on stdout (none with --quiet). Prints `listening on URL` when ready.
  * Exit 2 with one line when it cannot start.
  */
 import { parseArgs } from 'node:util';
+import type { CheckedAttempt } from '../generated/capture/definitions.gen.js';
 import { CaptureServer } from '../src/capture/capture-server.js';
 import { summarise } from '../src/capture/mailbox.js';
 import { getContract } from '../src/contract/contract.js';
 import { loadProfile } from '../src/profile/load-profile.js';
 
 const USAGE =
-  'usage: npm run capture -- [--capture-host H] [--capture-port P] [--capture-public-url URL] [--evidence FILE] [--resume] [--profile FILE]';
+  'usage: npm run capture -- [--capture-host H] [--capture-port P] [--capture-public-url URL] [--evidence FILE] [--resume] [--profile FILE] [--quiet]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
       'capture-public-url': { type: 'string' },
       evidence: { type: 'string', default: 'reports/capture/postbacks.jsonl' },
       resume: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
       profile: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -52,9 +54,13 @@ async function main(): Promise<void> {
       verification: profile.postbackVerification,
     },
     log: (line) => process.stderr.write(`${line}\n`),
-    onAttempt: (attempt) => {
-      console.log(`${attempt.attempt.path} ${summarise(attempt)}`);
-    },
+    ...(values.quiet
+      ? {}
+      : {
+          onAttempt: (attempt: CheckedAttempt) => {
+            console.log(`${attempt.attempt.path} ${summarise(attempt)}`);
+          },
+        }),
   });
   console.log(`listening on ${capture.url}`);
   console.log(`register ${capture.publicUrl}/pb/merchant as the merchant's postback URL`);

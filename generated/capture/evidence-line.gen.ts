@@ -65,7 +65,7 @@ export interface CapturedAttempt {
    */
   body: string;
   /**
-   * Bytes received (kept ones when truncated)
+   * Bytes received; when truncated, body keeps only the first ones
    */
   bodyBytes: number;
   /**

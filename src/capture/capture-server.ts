@@ -235,7 +235,7 @@ export class CaptureServer {
       seq: ++this.seq,
       token: endpoint?.token ?? null,
       path,
-      n: mailbox.attempts.length + 1,
+      n: mailbox.size + 1,
       method: request.method ?? 'GET',
       headers: { ...request.headers },
       body: body.toString('base64'),
@@ -253,9 +253,10 @@ export class CaptureServer {
       response.writeHead(503).end();
       return;
     }
-    const checked = { attempt, check: this.check(attempt, endpoint?.kind ?? 'any') };
-    mailbox.add(checked);
-    this.options.onAttempt?.(checked);
+    const kind = endpoint?.kind ?? 'any';
+    // Checked when first looked at: the signature check must not delay the answer the sender waits for.
+    const checked = mailbox.add(attempt, (a) => this.check(a, kind));
+    this.options.onAttempt?.(checked());
     await answer(request, response, reply, this.options.maxHangMs ?? 60_000);
   }
 
@@ -312,7 +313,8 @@ export class CaptureServer {
       }
       const { attempt } = line;
       const endpoint = attempt.token === null ? undefined : this.endpoints.get(attempt.token);
-      (endpoint?.mailbox ?? this.unknownMailbox).add({ attempt, check: this.check(attempt, endpoint?.kind ?? 'any') });
+      const kind = endpoint?.kind ?? 'any';
+      (endpoint?.mailbox ?? this.unknownMailbox).add(attempt, (a) => this.check(a, kind));
       this.seq = Math.max(this.seq, attempt.seq);
     }
   }

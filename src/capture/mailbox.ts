@@ -1,4 +1,4 @@
-import type { CheckedAttempt } from '../../generated/capture/definitions.gen.js';
+import type { CapturedAttempt, CheckedAttempt, PostbackCheck } from '../../generated/capture/definitions.gen.js';
 import { describeReply } from './answer.js';
 
 /** What a wait gave: the attempts so far, and whether there were as many as asked for. */
@@ -7,18 +7,41 @@ export interface WaitResult {
   readonly complete: boolean;
 }
 
+/** An attempt whose check runs the first time someone looks: recording and answering never wait for it. */
+class Received {
+  private checked: CheckedAttempt | undefined;
+
+  constructor(
+    private readonly attempt: CapturedAttempt,
+    private readonly check: (attempt: CapturedAttempt) => PostbackCheck,
+  ) {}
+
+  get value(): CheckedAttempt {
+    this.checked ??= { attempt: this.attempt, check: this.check(this.attempt) };
+    return this.checked;
+  }
+}
+
 /** The attempts one endpoint (or the unknown paths) received, and the waits for more. */
 export class Mailbox {
-  private readonly received: CheckedAttempt[] = [];
+  private readonly received: Received[] = [];
   private readonly waiters = new Set<{ count: number; wake: () => void }>();
 
-  get attempts(): readonly CheckedAttempt[] {
-    return this.received;
+  get size(): number {
+    return this.received.length;
   }
 
-  add(attempt: CheckedAttempt): void {
-    this.received.push(attempt);
+  /** Every attempt, checked (each check runs once, on first use). */
+  get attempts(): readonly CheckedAttempt[] {
+    return this.received.map((r) => r.value);
+  }
+
+  /** Records an attempt; `check` judges it when it is first looked at. Returns the way to look at it. */
+  add(attempt: CapturedAttempt, check: (attempt: CapturedAttempt) => PostbackCheck): () => CheckedAttempt {
+    const received = new Received(attempt, check);
+    this.received.push(received);
     for (const waiter of this.waiters) if (this.received.length >= waiter.count) waiter.wake();
+    return () => received.value;
   }
 
   /** Resolves when `count` attempts are here or `timeoutMs` passed, whichever comes first; never rejects. */
@@ -38,7 +61,7 @@ export class Mailbox {
         this.waiters.add(waiter);
       });
     }
-    return { attempts: [...this.received], complete: this.received.length >= count };
+    return { attempts: this.attempts, complete: this.received.length >= count };
   }
 
   /** Ends every wait now (the server is stopping). */
