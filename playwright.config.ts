@@ -15,6 +15,8 @@ const CONFORMANCE_SUITES = { testDir: 'suites', testIgnore: ['self/**', 'meta/**
  */
 export default defineConfig<ConformanceOptions>({
   forbidOnly: ci,
+  // The run's capture server, which receives the target's postbacks for every worker.
+  globalSetup: './fixtures/conformance/capture-setup.ts',
   // No retries anywhere: a target that answers differently the second time is a finding, not noise (brief §6).
   retries: 0,
   fullyParallel: true,

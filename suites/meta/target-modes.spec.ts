@@ -8,6 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { EMBEDDED_ATTEMPT_TIMEOUT_MS } from '../../fixtures/conformance/target.js';
 import { runPlaywright, type RunTest } from '../../fixtures/self/playwright-run.js';
 import { kitPath } from '../../src/kit-root.js';
 import { DEFAULT_PROFILE_FILE, loadProfile } from '../../src/profile/load-profile.js';
@@ -41,7 +42,8 @@ test.describe('conformance against a shared target (url mode)', () => {
   let dir: string;
 
   test.beforeAll(async () => {
-    sandbox = await startSandbox({ profile: await loadProfile() });
+    // Short attempt timeouts, as the embedded target has: hanging receivers are waited for in real time.
+    sandbox = await startSandbox({ profile: await loadProfile(), attemptTimeoutMs: EMBEDDED_ATTEMPT_TIMEOUT_MS });
     dir = await mkdtemp(path.join(tmpdir(), 'kit-profiles-'));
   });
 
