@@ -1,0 +1,203 @@
+/**
+ * §2.5 and §6: the payment postback. Its shape, currency member, createdAt, failedCode, merchant ids, signature and
+ * pinned key; that it comes for SUCCESS and FAILED only; that it agrees with the status check.
+ */
+import { expect, okObject, test, verifies } from '../../fixtures/index.js';
+import type { FailedCode } from '../../generated/common/definitions.gen.js';
+import { isUtcMillisTimestamp } from '../../src/contract/formats.js';
+import { bodyOf, findingsFor, paymentRun } from './postback-scenarios.js';
+
+const FAILED_CODES: readonly FailedCode[] = [
+  'INCORRECT_AMOUNT',
+  'NO_AMOUNT',
+  'INCORRECT_FIELDS',
+  'RECIPIENT_LIMIT',
+  'ANOTHER_REASON',
+];
+
+/** §2.5's failedCode set: the payment record's RECIPIENT_LIMIT (§2.1) is not among them. */
+const POSTBACK_FAILED_CODES: readonly string[] = [
+  'INCORRECT_AMOUNT',
+  'NO_AMOUNT',
+  'INCORRECT_FIELDS',
+  'ANOTHER_REASON',
+];
+
+test.describe('payment postback · body (§2.5)', () => {
+  test('a SUCCESS postback has the §2.5 shape', verifies('PB-PAYMENT-SHAPE'), async ({ given, capture }) => {
+    const { attempts } = await paymentRun(given, capture, { steps: [{ status: 'SUCCESS' }], attempts: 1 });
+    expect(findingsFor(attempts[0], 'PB-PAYMENT-SHAPE')).toEqual([]);
+  });
+
+  for (const failedCode of FAILED_CODES) {
+    test(
+      `a FAILED postback (${failedCode}) has the §2.5 shape`,
+      verifies('PB-PAYMENT-SHAPE'),
+      async ({ given, capture }) => {
+        const { attempts } = await paymentRun(given, capture, {
+          steps: [{ status: 'FAILED', failedCode }],
+          attempts: 1,
+        });
+        expect(findingsFor(attempts[0], 'PB-PAYMENT-SHAPE')).toEqual([]);
+      },
+    );
+
+    test(
+      `a FAILED postback (${failedCode}) carries ${POSTBACK_FAILED_CODES.includes(failedCode) ? failedCode : 'a code of §2.5'}`,
+      verifies('PB-FAILEDCODE'),
+      async ({ given, capture }) => {
+        const { attempts } = await paymentRun(given, capture, {
+          steps: [{ status: 'FAILED', failedCode }],
+          attempts: 1,
+        });
+        // RECIPIENT_LIMIT has no place in the postback's set: any code of the set will do then.
+        const allowed = POSTBACK_FAILED_CODES.includes(failedCode) ? [failedCode] : POSTBACK_FAILED_CODES;
+        expect(allowed).toContain(bodyOf(attempts[0]).failedCode);
+      },
+    );
+  }
+
+  test('a SUCCESS postback carries failedCode null', verifies('PB-FAILEDCODE'), async ({ given, capture }) => {
+    const { attempts } = await paymentRun(given, capture, { steps: [{ status: 'SUCCESS' }], attempts: 1 });
+    const body = bodyOf(attempts[0]);
+    expect({ has: 'failedCode' in body, failedCode: body.failedCode }).toEqual({ has: true, failedCode: null });
+  });
+
+  test(
+    "names the currency member currency, with the payment method's currency",
+    verifies('PB-PAYMENT-CURRENCY'),
+    async ({ given, capture }) => {
+      const { attempts, payment } = await paymentRun(given, capture, {
+        role: 'external',
+        steps: [{ status: 'SUCCESS' }],
+        attempts: 1,
+      });
+      const body = bodyOf(attempts[0]);
+      expect({ currency: body.currency, currencyCode: body.currencyCode }).toEqual({
+        currency: payment.method.currencyCode,
+        currencyCode: undefined,
+      });
+    },
+  );
+
+  test(
+    "createdAt is the payment's creation instant, ISO 8601 UTC with milliseconds and Z",
+    verifies('PB-PAYMENT-CREATEDAT'),
+    async ({ api, given, capture }) => {
+      const { attempts, payment } = await paymentRun(given, capture, { steps: [{ status: 'SUCCESS' }], attempts: 1 });
+      const { createdAt } = bodyOf(attempts[0]);
+      expect(isUtcMillisTimestamp(String(createdAt)), `createdAt ${JSON.stringify(createdAt)}`).toBe(true);
+      const record = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
+      expect(Date.parse(String(createdAt))).toBe(Date.parse(String(record.createdAt)));
+    },
+  );
+
+  test(
+    'merchantPaymentId and merchantUserId are there, as given, when given at creation',
+    verifies('PB-MERCHANT-IDS'),
+    async ({ given, capture }) => {
+      const merchantUserId = `user-${given.merchantPaymentId()}`;
+      const { attempts, payment } = await paymentRun(given, capture, {
+        overrides: { merchantUserId },
+        steps: [{ status: 'SUCCESS' }],
+        attempts: 1,
+      });
+      const body = bodyOf(attempts[0]);
+      expect({ merchantPaymentId: body.merchantPaymentId, merchantUserId: body.merchantUserId }).toEqual({
+        merchantPaymentId: payment.fields.merchantPaymentId,
+        merchantUserId,
+      });
+    },
+  );
+
+  test(
+    'merchantPaymentId and merchantUserId are absent when not given at creation',
+    verifies('PB-MERCHANT-IDS'),
+    async ({ given, capture }) => {
+      const { attempts } = await paymentRun(given, capture, {
+        overrides: { merchantPaymentId: undefined },
+        steps: [{ status: 'FAILED', failedCode: 'NO_AMOUNT' }],
+        attempts: 1,
+      });
+      const body = bodyOf(attempts[0]);
+      expect(['merchantPaymentId', 'merchantUserId'].filter((member) => member in body)).toEqual([]);
+    },
+  );
+});
+
+test.describe('payment postback · signature (§2.5, §5.3)', () => {
+  for (const outcome of [{ status: 'SUCCESS' }, { status: 'FAILED', failedCode: 'INCORRECT_FIELDS' }] as const) {
+    test(
+      `a ${outcome.status} postback's hash verifies with the service's key`,
+      verifies('PB-SIGNATURE-VALID'),
+      async ({ given, capture }) => {
+        const { attempts } = await paymentRun(given, capture, { steps: [outcome], attempts: 1 });
+        expect(attempts[0]?.check.signature).toBe('valid');
+      },
+    );
+  }
+
+  test("publicKey is the service's pinned key", verifies('PB-PUBLIC-KEY-PINNED'), async ({ given, capture }) => {
+    const { attempts } = await paymentRun(given, capture, { steps: [{ status: 'SUCCESS' }], attempts: 1 });
+    expect(findingsFor(attempts[0], 'PB-PUBLIC-KEY-PINNED')).toEqual([]);
+    expect(bodyOf(attempts[0]).publicKey).toBe(given.profile.postbackVerification.key.publicKey);
+  });
+});
+
+test.describe('payment postback · when it is sent (§2.5, §6)', () => {
+  test('none while a payment is PENDING', verifies('PB-PAYMENT-STATUS-SET'), async ({ given, capture }) => {
+    const { attempts } = await paymentRun(given, capture, { steps: [], attempts: 'all' });
+    expect(attempts.map((a) => bodyOf(a).status)).toEqual([]);
+  });
+
+  test(
+    'none for NEED_CHECK; one when the payment then succeeds',
+    verifies('PB-PAYMENT-STATUS-SET'),
+    async ({ given, capture }) => {
+      const { attempts } = await paymentRun(given, capture, {
+        steps: [{ status: 'NEED_CHECK' }, { status: 'SUCCESS' }],
+        attempts: 'all',
+      });
+      expect(attempts.map((a) => bodyOf(a).status)).toEqual(['SUCCESS']);
+    },
+  );
+});
+
+test.describe('payment postback · agrees with the status check (§2.5, §2.1)', () => {
+  for (const outcome of [{ status: 'SUCCESS' }, { status: 'FAILED', failedCode: 'INCORRECT_AMOUNT' }] as const) {
+    test(
+      `a ${outcome.status} postback says what the status check says`,
+      verifies('PB-PAYMENT-CONSISTENT'),
+      async ({ api, given, capture }) => {
+        const method = given.method('payIn');
+        const amount = Math.min(method.amount, given.profile.settings.safety.maxAmount - 1) + 0.25;
+        const { attempts, payment } = await paymentRun(given, capture, {
+          overrides: { amount, merchantUserId: `user-${given.merchantPaymentId()}` },
+          steps: [outcome],
+          attempts: 1,
+        });
+        const body = bodyOf(attempts[0]);
+        const record = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
+        expect({
+          id: body.id,
+          status: body.status,
+          amount: body.amount,
+          currency: body.currency,
+          paymentMethodId: body.paymentMethodId,
+          merchantPaymentId: body.merchantPaymentId,
+          merchantUserId: body.merchantUserId,
+          clientFieldsValues: body.clientFieldsValues,
+        }).toEqual({
+          id: record.id,
+          status: record.status,
+          amount: record.amount,
+          currency: record.currencyCode,
+          paymentMethodId: record.paymentMethodId,
+          merchantPaymentId: record.merchantPaymentId,
+          merchantUserId: record.merchantUserId,
+          clientFieldsValues: record.clientFieldsValues,
+        });
+      },
+    );
+  }
+});

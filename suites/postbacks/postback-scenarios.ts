@@ -1,0 +1,121 @@
+/**
+ * Scenarios of the postback suites: a payment or a complaint of the test's own, its postbacks sent to an endpoint of
+ * the test's own, the target's time let pass (a virtual clock jumped, or real time within the observation window).
+ */
+import type { CheckedAttempt, Reply } from '../../generated/capture/definitions.gen.js';
+import type { ComplaintStatus, FailedCode } from '../../generated/common/definitions.gen.js';
+import type { PaymentOutcomeRequest } from '../../generated/sandbox-control/payment-outcome.request.gen.js';
+import type { CaptureEndpoint } from '../../src/capture/capture-endpoint.js';
+import type {
+  CreatedPayment,
+  CreationOverrides,
+  MethodRole,
+  Preconditions,
+} from '../../fixtures/conformance/preconditions.js';
+import type { TestCapture } from '../../fixtures/conformance/test-capture.js';
+
+/** A status a control call gives a payment, or a re-evaluation. */
+export type PaymentStep = PaymentOutcomeRequest | { readonly flip: true; readonly failedCode?: FailedCode };
+
+/** The JSON of an attempt's body, or {} when it is none: the checks' findings say why. */
+export function bodyOf(attempt: CheckedAttempt | undefined): Record<string, unknown> {
+  if (attempt === undefined) return {};
+  try {
+    const value: unknown = JSON.parse(Buffer.from(attempt.attempt.body, 'base64').toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The findings of the capture server's checks that count against a requirement, as lines. */
+export function findingsFor(attempt: CheckedAttempt | undefined, requirement: string): string[] {
+  return (attempt?.check.findings ?? [])
+    .filter((f) => f.severity === 'error' && f.requirement === requirement)
+    .map((f) => `${f.pointer ?? ''} ${f.message}`.trim());
+}
+
+/** `[status, failedCode]` of each attempt, in order of arrival. */
+export function statusesOf(attempts: readonly CheckedAttempt[]): unknown[][] {
+  return attempts.map((a) => {
+    const body = bodyOf(a);
+    return 'failedCode' in body ? [body.status, body.failedCode] : [body.status];
+  });
+}
+
+export interface PaymentRun {
+  readonly payment: CreatedPayment;
+  readonly endpoint: CaptureEndpoint;
+  readonly attempts: readonly CheckedAttempt[];
+}
+
+/**
+ * A payment posting to an endpoint of the test's own (answered as `script` says, then 200), moved through `steps` with
+ * sandbox control; the target's time then passes: long enough for `attempts` attempts, or the whole retry schedule
+ * when `attempts` is 'all'. Returns what the endpoint received.
+ */
+export async function paymentRun(
+  given: Preconditions,
+  capture: TestCapture,
+  options: {
+    readonly role?: MethodRole;
+    readonly overrides?: CreationOverrides;
+    readonly steps: readonly PaymentStep[];
+    readonly script?: readonly Reply[];
+    readonly attempts: number | 'all';
+  },
+): Promise<PaymentRun> {
+  const control = given.control();
+  const time = await given.postbackTime();
+  const endpoint = await capture.endpoint({
+    kind: 'payment',
+    label: 'payment postbacks',
+    script: [...(options.script ?? [])],
+  });
+  const payment = await given.payment(options.role ?? 'payIn', {
+    overrides: { ...options.overrides, postBackUrl: endpoint.url },
+  });
+  for (const step of options.steps) {
+    if ('flip' in step) await control.flip(payment.paymentId, step.failedCode);
+    else await control.setOutcome(payment.paymentId, step);
+    // Re-evaluation comes "after some time" (§3.1): each change's postback goes out before the next change.
+    await time.elapse(1_000);
+  }
+  if (options.attempts === 'all') await time.watchWholeSchedule();
+  else {
+    await time.elapse(time.untilAttempt(options.attempts));
+    await endpoint.waitForAttempts(options.attempts, time.dueWaitMs);
+  }
+  return { payment, endpoint, attempts: await endpoint.attempts() };
+}
+
+/** A complaint about a payment of the test's own, posting to an endpoint of the test's own, moved through `moves`. */
+export async function complaintRun(
+  given: Preconditions,
+  capture: TestCapture,
+  options: {
+    readonly moves: readonly (Exclude<ComplaintStatus, 'PENDING'> | 'flip')[];
+    readonly attempts: number | 'all';
+  },
+): Promise<{
+  payment: CreatedPayment;
+  complaintId: string;
+  endpoint: CaptureEndpoint;
+  attempts: readonly CheckedAttempt[];
+}> {
+  const control = given.control();
+  const time = await given.postbackTime();
+  const endpoint = await capture.endpoint({ kind: 'complaint', label: 'complaint postbacks' });
+  const payment = await given.payment('payIn', { overrides: { merchantUserId: `user-${given.merchantPaymentId()}` } });
+  const complaint = await given.complaint(payment, { postBackUrl: endpoint.url });
+  for (const move of options.moves) {
+    if (move === 'flip') await control.flipComplaint(complaint.id);
+    else await control.moveComplaint(complaint.id, move);
+    await time.elapse(1_000);
+  }
+  if (options.attempts === 'all') await time.watchWholeSchedule();
+  else await endpoint.waitForAttempts(options.attempts, time.dueWaitMs);
+  return { payment, complaintId: complaint.id, endpoint, attempts: await endpoint.attempts() };
+}

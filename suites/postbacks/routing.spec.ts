@@ -1,0 +1,60 @@
+/**
+ * §6: where postbacks go. A payment's to the postBackUrl given at its creation, or else to the merchant's registered
+ * URL; a complaint's to the URL given at the complaint's creation.
+ */
+import { expect, test, verifies } from '../../fixtures/index.js';
+import { skipBecause } from '../../fixtures/conformance/preconditions.js';
+import type { TestCapture } from '../../fixtures/conformance/test-capture.js';
+import { bodyOf, complaintRun, paymentRun } from './postback-scenarios.js';
+
+/** Postbacks about `id` that reached the merchant's registered URL, which every test shares. */
+async function atRegisteredUrl(capture: TestCapture, id: string): Promise<unknown[]> {
+  return (await capture.merchant.attempts()).filter((a) => bodyOf(a).id === id).map((a) => bodyOf(a).status);
+}
+
+test.describe('postback routing (§6)', () => {
+  test(
+    "a payment's postback goes to the postBackUrl given at its creation, not to the registered URL",
+    verifies('PB-ROUTING'),
+    async ({ given, capture }) => {
+      const { attempts, payment } = await paymentRun(given, capture, {
+        steps: [{ status: 'SUCCESS' }],
+        attempts: 'all',
+      });
+      expect(attempts.map((a) => bodyOf(a).id)).toEqual([payment.paymentId]);
+      expect(await atRegisteredUrl(capture, payment.paymentId)).toEqual([]);
+    },
+  );
+
+  test(
+    "without postBackUrl, a payment's postback goes to the merchant's registered URL",
+    verifies('PB-ROUTING-MERCHANT-URL'),
+    async ({ given, capture }) => {
+      if (!capture.merchantRegistered) {
+        skipBecause(
+          `the merchant's registered URL is not the capture server's: register ${capture.merchant.url} and set it as merchant.postbackUrl in the profile`,
+        );
+      }
+      const control = given.control();
+      const time = await given.postbackTime();
+      const payment = await given.payment('payIn');
+      await control.setOutcome(payment.paymentId, { status: 'SUCCESS' });
+      await time.elapse(time.untilAttempt(1));
+      await expect
+        .poll(() => atRegisteredUrl(capture, payment.paymentId), {
+          timeout: given.profile.settings.timing.postbackWaitMs,
+        })
+        .toEqual(['SUCCESS']);
+    },
+  );
+
+  test(
+    "a complaint's postback goes to the URL given at the complaint's creation",
+    verifies('PB-COMPLAINT-ROUTING'),
+    async ({ given, capture }) => {
+      const { attempts, complaintId } = await complaintRun(given, capture, { moves: ['DECLINED'], attempts: 'all' });
+      expect(attempts.map((a) => bodyOf(a).id)).toEqual([complaintId]);
+      expect(await atRegisteredUrl(capture, complaintId)).toEqual([]);
+    },
+  );
+});
