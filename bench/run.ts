@@ -6,10 +6,11 @@ import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { kitPath } from '../src/kit-root.js';
 import type { Figure } from './lib/figure.js';
+import { benchCapture } from './capture.bench.js';
 import { benchSandbox } from './sandbox.bench.js';
 
 const startedAt = new Date();
-const figures: Figure[] = [...(await benchSandbox())];
+const figures: Figure[] = [...(await benchSandbox()), ...(await benchCapture())];
 const machine = {
   cores: availableParallelism(),
   cpu: cpus()[0]?.model ?? 'unknown',

@@ -75,3 +75,64 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     p99Ms: percentile(sorted, 99),
   };
 }
+
+export interface CountOptions {
+  readonly url: string;
+  readonly path: string;
+  readonly body: Buffer;
+  readonly concurrency: number;
+  /** Sent first, not measured. */
+  readonly warmup: number;
+  readonly requests: number;
+  readonly expectStatus: number;
+}
+
+/**
+ * A fixed number of requests from `concurrency` senders (each its own connection), after an unmeasured warm-up:
+ * throughput, p99 and how many were not answered with `expectStatus`.
+ */
+export async function runCount(options: CountOptions): Promise<LoadResult> {
+  const pool = new Pool(options.url, { connections: options.concurrency, keepAliveTimeout: 30_000 });
+  const send = async (count: number, latencies: number[]): Promise<number> => {
+    let next = 0;
+    let errors = 0;
+    const sender = async () => {
+      while (next < count) {
+        next++;
+        const started = performance.now();
+        try {
+          const response = await pool.request({
+            method: 'POST',
+            path: options.path,
+            headers: { 'content-type': 'application/json' },
+            body: options.body,
+            headersTimeout: 10_000,
+            bodyTimeout: 10_000,
+          });
+          await response.body.dump();
+          if (response.statusCode === options.expectStatus) latencies.push(performance.now() - started);
+          else errors++;
+        } catch {
+          errors++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: options.concurrency }, sender));
+    return errors;
+  };
+  await send(options.warmup, []);
+  const latencies: number[] = [];
+  const started = performance.now();
+  const errors = await send(options.requests, latencies);
+  const seconds = (performance.now() - started) / 1000;
+  await pool.close();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+  };
+}
