@@ -61,3 +61,26 @@ test.describe('evidence of a failing conformance test', () => {
     expect(leaks, 'secrets found in evidence').toHaveLength(0);
   });
 });
+
+test.describe('evidence of a failing postback test', () => {
+  test.setTimeout(120_000);
+
+  test('should attach every postback its endpoints received, with the checks and the answers given', async () => {
+    const run = await runPlaywright(['--project=conformance', '--grep', '@req:PB-PAYMENT-CURRENCY(?=\\s|$)'], {
+      env: { KIT_SANDBOX_FAULTS: 'postback-currency-code' },
+      timeoutMs: 100_000,
+    });
+    const failing = run.tests.filter((t) => t.project === 'conformance' && t.outcome === 'failed');
+    expect(failing).toHaveLength(1);
+    const attachment = failing[0]?.attachments.find((a) => a.name === 'postbacks');
+    const evidence = JSON.parse(attachment?.text ?? '[]') as {
+      endpoint: string;
+      attempts: { body: string; reply: unknown; check: { findings: { pointer?: string }[] } }[];
+    }[];
+    expect(evidence[0]?.endpoint).toBe('payment postbacks');
+    // The body exactly as received, as text.
+    expect(JSON.parse(evidence[0]?.attempts[0]?.body ?? '{}')).toHaveProperty('currencyCode');
+    expect(evidence[0]?.attempts[0]?.reply).toEqual({ answer: 'status', status: 200 });
+    expect(evidence[0]?.attempts[0]?.check.findings.map((f) => f.pointer)).toContain('/currency');
+  });
+});
