@@ -25,6 +25,28 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
+/** One POST of the body: its latency in ms when answered with the expected status, undefined otherwise. */
+async function sendOnce(
+  pool: Pool,
+  options: { readonly path: string; readonly body: Buffer; readonly expectStatus: number },
+): Promise<number | undefined> {
+  const started = performance.now();
+  try {
+    const response = await pool.request({
+      method: 'POST',
+      path: options.path,
+      headers: { 'content-type': 'application/json' },
+      body: options.body,
+      headersTimeout: 10_000,
+      bodyTimeout: 10_000,
+    });
+    await response.body.dump();
+    return response.statusCode === options.expectStatus ? performance.now() - started : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A closed-loop load generator on an undici Pool: `concurrency` requests always in flight, the same body each time,
  * a warm-up that is not measured, then `durationMs` measured. The same generator loads every server compared.
@@ -37,24 +59,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let stopAt = Number.POSITIVE_INFINITY;
   const worker = async () => {
     while (performance.now() < stopAt) {
-      const started = performance.now();
-      try {
-        const response = await pool.request({
-          method: 'POST',
-          path: options.path,
-          headers: { 'content-type': 'application/json' },
-          body: options.body,
-          headersTimeout: 10_000,
-          bodyTimeout: 10_000,
-        });
-        await response.body.dump();
-        if (measuring) {
-          if (response.statusCode === options.expectStatus) latencies.push(performance.now() - started);
-          else errors++;
-        }
-      } catch {
-        if (measuring) errors++;
-      }
+      const latency = await sendOnce(pool, options);
+      if (!measuring) continue;
+      if (latency === undefined) errors++;
+      else latencies.push(latency);
     }
   };
   const workers = Array.from({ length: options.concurrency }, worker);
@@ -99,22 +107,9 @@ export async function runCount(options: CountOptions): Promise<LoadResult> {
     const sender = async () => {
       while (next < count) {
         next++;
-        const started = performance.now();
-        try {
-          const response = await pool.request({
-            method: 'POST',
-            path: options.path,
-            headers: { 'content-type': 'application/json' },
-            body: options.body,
-            headersTimeout: 10_000,
-            bodyTimeout: 10_000,
-          });
-          await response.body.dump();
-          if (response.statusCode === options.expectStatus) latencies.push(performance.now() - started);
-          else errors++;
-        } catch {
-          errors++;
-        }
+        const latency = await sendOnce(pool, options);
+        if (latency === undefined) errors++;
+        else latencies.push(latency);
       }
     };
     await Promise.all(Array.from({ length: options.concurrency }, sender));

@@ -3,16 +3,8 @@
  * precedence, the record's shape, every member echoing the creation, and the status a payment reaches.
  */
 import { expect, okObject, test, verifies } from '../../fixtures/index.js';
-import type { FailedCode } from '../../generated/common/definitions.gen.js';
+import { FAILED_CODES } from '../../fixtures/conformance/enums.js';
 import { isRecordTimestamp } from '../../src/contract/formats.js';
-
-const FAILED_CODES: readonly FailedCode[] = [
-  'INCORRECT_AMOUNT',
-  'NO_AMOUNT',
-  'INCORRECT_FIELDS',
-  'RECIPIENT_LIMIT',
-  'ANOTHER_REASON',
-];
 
 test.describe('paymentStatus · lookups', () => {
   test('found by paymentId', verifies('STATUS-BY-PAYMENTID', 'paymentStatus'), async ({ api, given }) => {

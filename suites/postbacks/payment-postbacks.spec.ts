@@ -3,17 +3,9 @@
  * pinned key; that it comes for SUCCESS and FAILED only; that it agrees with the status check.
  */
 import { expect, okObject, test, verifies } from '../../fixtures/index.js';
-import type { FailedCode } from '../../generated/common/definitions.gen.js';
+import { FAILED_CODES } from '../../fixtures/conformance/enums.js';
 import { isUtcMillisTimestamp } from '../../src/contract/formats.js';
 import { bodyOf, findingsFor, paymentRun } from './postback-scenarios.js';
-
-const FAILED_CODES: readonly FailedCode[] = [
-  'INCORRECT_AMOUNT',
-  'NO_AMOUNT',
-  'INCORRECT_FIELDS',
-  'RECIPIENT_LIMIT',
-  'ANOTHER_REASON',
-];
 
 /** §2.5's failedCode set: the payment record's RECIPIENT_LIMIT (§2.1) is not among them. */
 const POSTBACK_FAILED_CODES: readonly string[] = [
