@@ -76,6 +76,7 @@ export interface Profile {
   control?: Control;
   timing: Timing;
   safety: Safety;
+  propertyRuns?: PropertyRuns;
   conventions: Conventions;
 }
 /**
@@ -237,6 +238,26 @@ export interface Safety {
    * Every merchantPaymentId the kit sends starts with it, so its data is recognisable
    */
   merchantPaymentIdPrefix: string;
+}
+/**
+ * How many cases the property-based suites (suites/properties) try per property: every case is real requests to the target, so a live environment gets few. Default 20 and 200.
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "PropertyRuns".
+ */
+export interface PropertyRuns {
+  /**
+   * Cases per property
+   */
+  numRuns: number;
+  /**
+   * Cases per property with --deep (KIT_DEEP=1)
+   */
+  deepNumRuns: number;
+  /**
+   * One seed for every property, to repeat a run exactly (KIT_FC_SEED overrides; default: fixed on CI, random elsewhere)
+   */
+  seed?: number;
 }
 /**
  * Decisions for what the interface leaves open (design brief §4). Requirements resting on them are reported at level profile.

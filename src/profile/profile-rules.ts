@@ -25,6 +25,10 @@ export function crossFieldProblems(profile: Profile): string[] {
   if (profile.postbacks.module !== undefined && profile.postbacks.scheme !== 'custom') {
     problems.push('postbacks.module: only read when postbacks.scheme is "custom"');
   }
+  const runs = profile.propertyRuns;
+  if (runs !== undefined && runs.deepNumRuns < runs.numRuns) {
+    problems.push('propertyRuns.deepNumRuns: must not be below propertyRuns.numRuns (--deep tries harder)');
+  }
   if (profile.capabilities.sandboxControl && profile.control === undefined) {
     problems.push('control: required when capabilities.sandboxControl is true');
   }

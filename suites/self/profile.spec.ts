@@ -179,6 +179,7 @@ test.describe('profile errors name the field and what was expected', () => {
       p.merchant.paymentMethods.external.amount = 50_000;
       p.conventions.pageSize = { default: 200, max: 100 };
       p.signing.module = './scheme.mjs';
+      p.propertyRuns = { numRuns: 100, deepNumRuns: 10 };
       delete p.control;
     });
     expect(error.problems).toEqual([
@@ -187,6 +188,7 @@ test.describe('profile errors name the field and what was expected', () => {
       'merchant.paymentMethods.external.amount: 50000 is above safety.maxAmount 10000',
       'conventions.pageSize.default: must not be above conventions.pageSize.max',
       'signing.module: only read when signing.scheme is "custom"',
+      'propertyRuns.deepNumRuns: must not be below propertyRuns.numRuns (--deep tries harder)',
       'control: required when capabilities.sandboxControl is true',
     ]);
   });
