@@ -31,4 +31,12 @@ export const ERROR_REQUIREMENTS = [
     level: 'spec',
     operations: ALL_OPERATIONS,
   },
+  {
+    id: 'ERROR-NO-5XX-FOR-INPUT',
+    section: '§7',
+    statement:
+      'No request body, valid or not, gets a 5xx: a 500 is an unexpected server-side failure (§7), which input must not cause (checked with generated bodies).',
+    level: 'profile',
+    operations: ALL_OPERATIONS,
+  },
 ] as const satisfies readonly Requirement[];

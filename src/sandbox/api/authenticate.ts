@@ -50,13 +50,35 @@ export function authenticate(
  */
 function signatureHolds(merchant: Merchant, body: Readonly<Record<string, unknown>>, faults: FaultSet): boolean {
   if (typeof body.hash !== 'string') return false;
+  const cache = faults.has('auth-verified-hash-cache') ? verifiedHashes(merchant) : undefined;
+  if (cache?.has(body.hash) === true) return true;
   let input: Buffer;
   try {
     input = faults.has('auth-signature-ascii-escaped') ? asciiEscapedInput(body) : signingInput(body);
   } catch {
     return false;
   }
-  return merchant.scheme.verify(input, body.hash, merchant.verificationKey);
+  const holds = merchant.scheme.verify(input, body.hash, merchant.verificationKey);
+  if (holds && cache !== undefined) remember(cache, body.hash);
+  return holds;
+}
+
+/** The fault's cache: hashes that verified once, per merchant, trusted again without looking at the body. */
+const caches = new WeakMap<Merchant, Set<string>>();
+const CACHE_SIZE = 10_000;
+
+function verifiedHashes(merchant: Merchant): Set<string> {
+  let cache = caches.get(merchant);
+  if (cache === undefined) {
+    cache = new Set();
+    caches.set(merchant, cache);
+  }
+  return cache;
+}
+
+function remember(cache: Set<string>, hash: string): void {
+  cache.add(hash);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.values().next().value ?? hash);
 }
 
 /** What a service that serialises with ASCII-only JSON would check: non-ASCII text as \uXXXX escapes. */

@@ -87,7 +87,7 @@ export const FAULTS = [
   {
     name: 'error-malformed-json-500',
     area: 'errors',
-    breaks: ['ERROR-MALFORMED-400'],
+    breaks: ['ERROR-MALFORMED-400', 'ERROR-NO-5XX-FOR-INPUT'],
     description: 'A body that is not JSON crashes the handler: 500 instead of 400.',
   },
   // §2: response shapes.
@@ -350,6 +350,19 @@ export const FAULTS = [
       'The hash is checked over the body with non-ASCII text escaped (\\\\uXXXX): correctly signed bodies with such text get 401 UNAUTHORIZED.',
   },
   {
+    name: 'auth-verified-hash-cache',
+    area: 'auth',
+    breaks: ['AUTH-UNAUTHORIZED'],
+    description:
+      'A hash that verified once is trusted again without the body: a signed body changed and sent again with its hash is accepted.',
+  },
+  {
+    name: 'create-500-on-long-merchant-user-id',
+    area: 'create',
+    breaks: ['ERROR-NO-5XX-FOR-INPUT'],
+    description: 'A merchantUserId longer than 64 characters crashes the creation: 500 instead of 200.',
+  },
+  {
     name: 'auth-null-credentials-invalid',
     area: 'auth',
     breaks: ['AUTH-NULL-CREDENTIALS'],
@@ -409,7 +422,7 @@ export const FAULTS = [
   {
     name: 'create-missing-client-fields-500',
     area: 'create',
-    breaks: ['CREATE-REQUIRED-FIELDS'],
+    breaks: ['CREATE-REQUIRED-FIELDS', 'ERROR-NO-5XX-FOR-INPUT'],
     description: 'A creation without clientFieldsValues crashes the handler: 500 instead of 400.',
   },
   {

@@ -80,6 +80,10 @@ export function createPayment(
   for (const member of ['postBackUrl', 'successRedirectUrl', 'failureRedirectUrl', 'redirectUrl'] as const) {
     assertHttpUrl(member, body[member]);
   }
+  if ((body.merchantUserId?.length ?? 0) > 64 && ctx.faults.has('create-500-on-long-merchant-user-id')) {
+    // A column of 64 characters the value does not fit in: the insert fails and nothing catches it.
+    throw new ApiError(500, 'internal error');
+  }
   if (body.merchantPaymentId !== undefined) {
     const existing = ctx.payments.getByMerchantPaymentId(merchant.id, body.merchantPaymentId);
     if (existing !== undefined) {
