@@ -14,6 +14,7 @@ import {
   repeated,
   walkPages,
 } from '../../fixtures/conformance/payments-list.js';
+import { amountsInHundredths, countWithStatus, expectedHundredths } from '../../fixtures/conformance/list-totals.js';
 import type { MethodRole, Preconditions } from '../../fixtures/conformance/preconditions.js';
 import type { PaymentStatus, PaymentType } from '../../generated/common/definitions.gen.js';
 import type { ApiClient } from '../../src/client/api-client.js';
@@ -93,10 +94,6 @@ function mixedStatuses(given: Preconditions): PaymentSpec[] {
     { role: 'payIn', outcome: { status: 'NEED_CHECK' } },
     { role: 'payIn' },
   ];
-}
-
-function countWithStatus(page: ListPage, status: PaymentStatus): number {
-  return page.payments.filter((p) => p.record.status === status).length;
 }
 
 test.describe('paymentsList · the request', () => {
@@ -371,30 +368,3 @@ test.describe('paymentsList · totals', () => {
     },
   );
 });
-
-/**
- * amounts as {currency: hundredths}: totals are bigints (§2.2) that JSON may carry as numbers or strings, in the
- * profile's unit (minor: hundredths already; major: the plain sum). A currency listed twice keeps the raw list.
- */
-function amountsInHundredths(amounts: unknown, unit: 'minor' | 'major'): unknown {
-  if (!Array.isArray(amounts)) return amounts;
-  const byCurrency: Record<string, string> = {};
-  for (const entry of amounts as unknown[]) {
-    const { currencyCode, total } = (entry ?? {}) as { currencyCode?: unknown; total?: unknown };
-    const key = String(currencyCode);
-    if (key in byCurrency || (typeof total !== 'number' && typeof total !== 'string')) return amounts;
-    byCurrency[key] = unit === 'minor' ? String(total) : String(Math.round(Number(total) * 100));
-  }
-  return byCurrency;
-}
-
-/** What amounts must say for the payments of a page that holds the whole set. */
-function expectedHundredths(page: ListPage): Record<string, string> {
-  const sums = new Map<string, number>();
-  for (const { record } of page.payments) {
-    const amount = typeof record.amount === 'number' ? record.amount : Number.NaN;
-    const currency = String(record.currencyCode);
-    sums.set(currency, (sums.get(currency) ?? 0) + Math.round(amount * 100));
-  }
-  return Object.fromEntries([...sums].map(([currency, sum]) => [currency, String(sum)]));
-}
