@@ -1,0 +1,98 @@
+/**
+ * §5.4: for any body the target accepts as signed, any change made to it after signing (a member changed, added or
+ * removed, at the top or inside) gets 401 UNAUTHORIZED, also right after the signed body itself went through. The
+ * kit signs, then changes: the hash no longer covers the body.
+ */
+import fc from 'fast-check';
+import { expect, test, verifies } from '../../fixtures/index.js';
+import { schemaFields, withFreshIds } from '../../fixtures/arbitraries/request-fields.js';
+import { checkProperty } from '../../fixtures/conformance/property-runs.js';
+import { OPERATION_NAMES } from '../../src/client/operations.js';
+import { preparedFromBody } from '../../src/client/prepared-request.js';
+
+type Body = Record<string, unknown>;
+
+/** One change to a body, and what it is (what a counterexample prints). */
+interface Change {
+  readonly what: string;
+  apply(body: Body): Body;
+  [fc.toStringMethod](): string;
+}
+
+function change(what: string, apply: (body: Body) => Body): Change {
+  return { what, apply, [fc.toStringMethod]: () => what };
+}
+
+/** The members the signature covers and a change may touch (not publicKey and hash), in a fixed order. */
+function signedMembers(body: Body): string[] {
+  return Object.keys(body)
+    .filter((n) => n !== 'publicKey' && n !== 'hash')
+    .sort();
+}
+
+/** Changes a body can get: another value for a member, a member removed or added, a change inside a nested value. */
+function changes(): fc.Arbitrary<Change> {
+  const anyValue = fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.boolean(), fc.constant(null));
+  const pickOne = (body: Body, pick: number) => signedMembers(body)[pick % Math.max(1, signedMembers(body).length)];
+  return fc.oneof(
+    fc.tuple(fc.nat(), anyValue).map(([pick, value]) =>
+      change(`member #${pick} set to ${JSON.stringify(value)}`, (body) => ({
+        ...body,
+        [pickOne(body, pick) ?? 'kitAddedMember']: value,
+      })),
+    ),
+    fc.nat().map((pick) =>
+      change(`member #${pick} removed`, (body) => {
+        const name = pickOne(body, pick);
+        if (name === undefined) return { ...body, kitAddedMember: 1 };
+        const { [name]: _removed, ...rest } = body;
+        return rest;
+      }),
+    ),
+    fc
+      .string({ minLength: 1, maxLength: 8 })
+      .map((value) =>
+        change(`kitAddedMember = ${JSON.stringify(value)} added`, (body) => ({ ...body, kitAddedMember: value })),
+      ),
+    fc.string({ maxLength: 12 }).map((value) =>
+      change(`a value inside a nested member extended with ${JSON.stringify(value)}`, (body) => {
+        const nested = Object.entries(body).find(
+          ([, v]) => Array.isArray(v) && v.length > 0 && typeof v[0] === 'object',
+        );
+        if (nested === undefined) return { ...body, kitAddedMember: [value] };
+        const [name, list] = nested as [string, Record<string, unknown>[]];
+        const [first, ...rest] = list;
+        const key = Object.keys(first ?? {}).at(-1) ?? 'value';
+        return { ...body, [name]: [{ ...first, [key]: `${String(first?.[key])}${value}!` }, ...rest] };
+      }),
+    ),
+  );
+}
+
+for (const operation of OPERATION_NAMES) {
+  test(
+    `${operation}: any change to a signed body after signing gets 401 UNAUTHORIZED`,
+    verifies('AUTH-UNAUTHORIZED', operation),
+    async ({ api, given }) => {
+      given.operation(operation);
+      if (operation === 'createPayOut') given.payouts();
+      await checkProperty(
+        given.profile,
+        fc.asyncProperty(schemaFields(operation, given.profile), changes(), async (fields, change) => {
+          const signed = api.prepareUnchecked(
+            operation,
+            withFreshIds(fields, () => given.merchantPaymentId()),
+          );
+          const original = signed.body ?? {};
+          const changedBody = change.apply({ ...original });
+          // Keep the signed publicKey and hash, whatever the change did.
+          const tampered = { ...changedBody, publicKey: original.publicKey, hash: original.hash };
+          fc.pre(JSON.stringify(tampered) !== JSON.stringify(original));
+          expect((await api.dispatch(signed)).status, 'the signed body itself passes authentication').not.toBe(401);
+          const exchange = await api.dispatch(preparedFromBody(operation, tampered, `signed, then ${change.what}`));
+          await expect(exchange, change.what).toBeApiError(401, 'UNAUTHORIZED');
+        }),
+      );
+    },
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Properties of payment creation (§4.1, §4.2, §7): for any body the schema allows, an answer of §7 and never a 5xx;
+ * for any body a usable method of the profile makes, 200 with the creation response.
+ */
+import fc from 'fast-check';
+import { expect, test, verifies } from '../../fixtures/index.js';
+import { acceptableCreationFields, schemaFields, withFreshIds } from '../../fixtures/arbitraries/request-fields.js';
+import { checkProperty } from '../../fixtures/conformance/property-runs.js';
+import { conformanceContract } from '../../fixtures/conformance/contract-options.js';
+import type { PaymentType } from '../../generated/common/definitions.gen.js';
+
+const KINDS = [
+  { type: 'PAY_IN', operation: 'createPayIn', ok: 'CREATE-PAYIN-OK' },
+  { type: 'PAY_OUT', operation: 'createPayOut', ok: 'CREATE-PAYOUT-OK' },
+] as const satisfies readonly { type: PaymentType; operation: string; ok: string }[];
+
+/** §7's statuses for a creation: anything else (a 5xx above all) is a finding. */
+const DOCUMENTED = [200, 400, 401, 403, 404];
+
+for (const kind of KINDS) {
+  test.describe(`${kind.operation} · properties`, () => {
+    test.beforeEach(({ given }) => {
+      if (kind.type === 'PAY_OUT') given.payouts();
+    });
+
+    test(
+      'any body the schema allows gets 200 or a §7 error with its body, never a 5xx',
+      verifies(['ERROR-NO-5XX-FOR-INPUT', 'ERROR-BODY-SHAPE'], kind.operation),
+      async ({ api, given }) => {
+        const bodies = fc.oneof(
+          schemaFields(kind.operation, given.profile),
+          acceptableCreationFields(given.profile, kind.type),
+        );
+        await checkProperty(
+          given.profile,
+          fc.asyncProperty(bodies, async (fields) => {
+            const body = withFreshIds(fields, () => given.merchantPaymentId());
+            const exchange = await api.dispatch(api.prepareUnchecked(kind.operation, body));
+            expect(DOCUMENTED, `answered ${exchange.status} ${exchange.text.slice(0, 200)}`).toContain(exchange.status);
+            const schema = exchange.status === 200 ? 'payments/create-payment.response' : 'errors/error';
+            expect(
+              conformanceContract().validate(schema, exchange.json).ok,
+              `${schema}: ${exchange.text.slice(0, 200)}`,
+            ).toBe(true);
+          }),
+        );
+      },
+    );
+
+    test(
+      'any body with a usable method of the profile gets 200 and the creation response',
+      verifies([kind.ok, 'CREATE-RESPONSE-SHAPE'], kind.operation),
+      async ({ api, given }) => {
+        await checkProperty(
+          given.profile,
+          fc.asyncProperty(acceptableCreationFields(given.profile, kind.type), async (fields) => {
+            const body = withFreshIds(fields, () => given.merchantPaymentId());
+            const exchange = await api.dispatch(api.prepareUnchecked(kind.operation, body));
+            expect(exchange.status, exchange.text.slice(0, 300)).toBe(200);
+            const validation = conformanceContract().validate('payments/create-payment.response', exchange.json);
+            expect(validation.ok, exchange.text.slice(0, 300)).toBe(true);
+          }),
+        );
+      },
+    );
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * §7 and the field tables of §4: for any body that breaks its operation's schema in one principled way (a required
+ * member dropped, a wrong type, a value outside its enum, a member not listed, JSON cut short), 400 with an error
+ * body; never 2xx, never 5xx. The bodies are changed, then signed: only the body is wrong.
+ */
+import fc from 'fast-check';
+import { expect, test, verifies } from '../../fixtures/index.js';
+import { invalidVariants } from '../../fixtures/arbitraries/invalid-variants.js';
+import { schemaFields, SIGNING_MEMBERS, withFreshIds } from '../../fixtures/arbitraries/request-fields.js';
+import { checkProperty } from '../../fixtures/conformance/property-runs.js';
+import { OPERATION_NAMES, OPERATIONS } from '../../src/client/operations.js';
+import { rawRequest } from '../../src/client/request-variants.js';
+
+for (const operation of OPERATION_NAMES) {
+  test(
+    `${operation}: any body that breaks the field table gets 400 with an error body`,
+    verifies(['ERROR-INVALID-BODY-400', 'ERROR-BODY-SHAPE', 'ERROR-NO-5XX-FOR-INPUT'], operation),
+    async ({ api, given }) => {
+      given.operation(operation);
+      if (operation === 'createPayOut') given.payouts();
+      const variants = invalidVariants(
+        OPERATIONS[operation].request,
+        schemaFields(operation, given.profile),
+        SIGNING_MEMBERS,
+      );
+      await checkProperty(
+        given.profile,
+        fc.asyncProperty(variants, async (invalid) => {
+          const request =
+            invalid.kind === 'raw'
+              ? rawRequest(operation, invalid.bytes, invalid.mutation)
+              : api.prepareUnchecked(
+                  operation,
+                  withFreshIds(invalid.fields, () => given.merchantPaymentId()),
+                );
+          await expect(await api.dispatch(request), invalid.mutation).toBeApiError(400);
+        }),
+      );
+    },
+  );
+}

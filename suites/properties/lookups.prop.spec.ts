@@ -1,0 +1,97 @@
+/**
+ * §4.3 and §4.5 lookup order, over any combination of keys: each key absent, naming one of two payments (or
+ * complaints), or naming nothing. The answer is the one the first present key that names something finds, in the
+ * interface's order; 404 NOT_FOUND when no key names anything.
+ */
+import fc from 'fast-check';
+import { expect, test, verifies } from '../../fixtures/index.js';
+import { checkProperty } from '../../fixtures/conformance/property-runs.js';
+
+type Choice = 'absent' | 'first' | 'second' | 'nothing';
+const CHOICE = fc.constantFrom<Choice>('absent', 'first', 'second', 'nothing');
+
+/** What an answer found: the first or the second record, none (404 NOT_FOUND), or something else, as text. */
+function found(
+  exchange: { status: number; json: unknown; text: string },
+  ids: readonly (string | undefined)[],
+): string {
+  const body = exchange.json as { id?: unknown; error?: unknown } | undefined;
+  if (exchange.status === 404 && body?.error === 'NOT_FOUND') return 'none';
+  if (exchange.status !== 200) return `${exchange.status} ${exchange.text.slice(0, 200)}`;
+  const index = ids.indexOf(typeof body?.id === 'string' ? body.id : undefined);
+  return index === 0 ? 'first' : index === 1 ? 'second' : `another record: ${exchange.text.slice(0, 200)}`;
+}
+
+/** What a lookup with these keys must find: the first present key that names something, in order. */
+function expected(choices: readonly Choice[]): 'first' | 'second' | 'none' {
+  const found = choices.find((c) => c === 'first' || c === 'second');
+  return found ?? 'none';
+}
+
+test(
+  'paymentStatus: any combination of paymentId and merchantPaymentId finds what paymentId, then merchantPaymentId, names',
+  verifies(['STATUS-LOOKUP-PAYMENTID-FIRST', 'STATUS-LOOKUP-FALLBACK', 'STATUS-NOT-FOUND'], 'paymentStatus'),
+  async ({ api, given }) => {
+    const payments = [await given.payment('payIn'), await given.payment('payIn')];
+    const keys = {
+      paymentId: (c: Choice) => (c === 'nothing' ? given.unknownId() : payments[c === 'first' ? 0 : 1]?.paymentId),
+      merchantPaymentId: (c: Choice) =>
+        c === 'nothing' ? given.merchantPaymentId() : payments[c === 'first' ? 0 : 1]?.fields.merchantPaymentId,
+    };
+    await checkProperty(
+      given.profile,
+      fc.asyncProperty(fc.tuple(CHOICE, CHOICE), async ([byId, byMerchantId]) => {
+        fc.pre(byId !== 'absent' || byMerchantId !== 'absent');
+        const lookup = {
+          ...(byId === 'absent' ? {} : { paymentId: keys.paymentId(byId) ?? '' }),
+          ...(byMerchantId === 'absent' ? {} : { merchantPaymentId: keys.merchantPaymentId(byMerchantId) ?? '' }),
+        };
+        const exchange = await api.dispatch(api.prepareUnchecked('paymentStatus', lookup));
+        expect(
+          found(
+            exchange,
+            payments.map((p) => p.paymentId),
+          ),
+          JSON.stringify(lookup),
+        ).toBe(expected([byId, byMerchantId]));
+      }),
+    );
+  },
+);
+
+test(
+  'complaintStatus: any combination of id, paymentId and merchantPaymentId finds what they name, in that order',
+  verifies(['COMPLAINT-LOOKUP-ORDER', 'COMPLAINT-NOT-FOUND'], 'complaintStatus'),
+  async ({ api, given }) => {
+    const payments = [await given.payment('payIn'), await given.payment('payIn')];
+    const complaints: { id: string }[] = [];
+    for (const payment of payments) complaints.push(await given.complaint(payment));
+    const which = (c: Choice) => (c === 'first' ? 0 : 1);
+    const keys = {
+      id: (c: Choice) => (c === 'nothing' ? given.unknownId() : complaints[which(c)]?.id),
+      paymentId: (c: Choice) => (c === 'nothing' ? given.unknownId() : payments[which(c)]?.paymentId),
+      merchantPaymentId: (c: Choice) =>
+        c === 'nothing' ? given.merchantPaymentId() : payments[which(c)]?.fields.merchantPaymentId,
+    };
+    await checkProperty(
+      given.profile,
+      fc.asyncProperty(fc.tuple(CHOICE, CHOICE, CHOICE), async (choices) => {
+        fc.pre(choices.some((c) => c !== 'absent'));
+        const lookup = Object.fromEntries(
+          (['id', 'paymentId', 'merchantPaymentId'] as const)
+            .map((key, i) => [key, choices[i] ?? 'absent'] as const)
+            .filter(([, choice]) => choice !== 'absent')
+            .map(([key, choice]) => [key, keys[key](choice) ?? '']),
+        );
+        const exchange = await api.dispatch(api.prepareUnchecked('complaintStatus', lookup));
+        expect(
+          found(
+            exchange,
+            complaints.map((c) => c.id),
+          ),
+          JSON.stringify(lookup),
+        ).toBe(expected(choices));
+      }),
+    );
+  },
+);

@@ -1,0 +1,266 @@
+/**
+ * §4.4 and §2.2 over random sets: payments of random methods (types, currencies), amounts and statuses, listed with
+ * a random take, filters and interval. Pages must hold the filtered set exactly (no payment twice, none missing, none
+ * more than take); the totals and amounts of every page must be the set's; the filters and bounds must hold.
+ * Like the example suites, the checks hold on a shared target: the set is read from one page that holds it whole.
+ */
+import fc from 'fast-check';
+import { expect, test, verifies } from '../../fixtures/index.js';
+import { amountsInHundredths, countWithStatus, expectedHundredths } from '../../fixtures/conformance/list-totals.js';
+import { ownPayments, type OwnPayment, type PaymentSpec } from '../../fixtures/conformance/own-payments.js';
+import {
+  type ListFilter,
+  type ListPage,
+  readPage,
+  repeated,
+  walkPages,
+} from '../../fixtures/conformance/payments-list.js';
+import type { MethodRole, Preconditions } from '../../fixtures/conformance/preconditions.js';
+import { checkProperty } from '../../fixtures/conformance/property-runs.js';
+import type { PaymentStatus, PaymentType } from '../../generated/common/definitions.gen.js';
+import type { PaymentOutcomeRequest } from '../../generated/sandbox-control/payment-outcome.request.gen.js';
+import type { ApiClient } from '../../src/client/api-client.js';
+
+const MAX_PAGES = 60;
+const STATUSES: readonly PaymentStatus[] = ['PENDING', 'SUCCESS', 'FAILED', 'NEED_CHECK'];
+/** Cents no sandbox treats as magic (sandbox README: .10, .13–.17, .20–.22 move a payment by themselves). */
+const PLAIN_CENTS = [0, 1, 5, 25, 50, 75, 99];
+
+/** A filter choice: none (most often), or an index into the values the set holds, taken modulo their number. */
+type Pick = number | undefined;
+
+interface Scenario {
+  readonly payments: readonly {
+    role: MethodRole;
+    units: number;
+    cents: number;
+    status: PaymentStatus;
+    /** Target time that passes before this creation (on a virtual clock we own), to spread createdAt. */
+    gapMs: number;
+  }[];
+  readonly take: number;
+  readonly type: Pick;
+  readonly status: Pick;
+  /** Which of the set's currencies to filter on, or one no payment has. */
+  readonly currency: Pick | 'none';
+  /** Bounds on the set's own creation times (indexes into them, sorted), or the interval around the whole set. */
+  readonly window: { readonly first: number; readonly last: number } | undefined;
+}
+
+/** Roles a creation can use without an attachment, with payouts only where the profile allows them. */
+function roles(given: Preconditions): MethodRole[] {
+  const methods = given.profile.settings.merchant.paymentMethods;
+  const candidates: MethodRole[] = ['payIn', 'external', 'smsRequired'];
+  if (given.profile.settings.safety.allowPayouts) candidates.push('payOut');
+  return candidates.filter((role) => methods[role] !== undefined);
+}
+
+/** Mostly absent, so most cases page through a set of several payments; shrinks towards absent. */
+function sometimes<T>(value: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> {
+  return fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: value, weight: 2 });
+}
+
+function scenarios(given: Preconditions): fc.Arbitrary<Scenario> {
+  const control = given.profile.settings.capabilities.sandboxControl;
+  const maxUnits = Math.max(1, Math.min(1000, Math.floor(given.profile.settings.safety.maxAmount) - 1));
+  const payment = fc.record({
+    role: fc.constantFrom(...roles(given)),
+    units: fc.integer({ min: 1, max: maxUnits }),
+    cents: fc.constantFrom(...PLAIN_CENTS),
+    // Without sandbox control every payment stays in its first status.
+    status: control ? fc.constantFrom(...STATUSES) : fc.constant<PaymentStatus>('PENDING'),
+    // Whole seconds matter where the list counts in seconds; single milliseconds where it counts in ms.
+    gapMs: fc.constantFrom(0, 1, 2, 1000, 2500),
+  });
+  return fc.record({
+    payments: fc.array(payment, { minLength: 1, maxLength: 8 }),
+    take: fc.integer({ min: 1, max: 10 }),
+    type: sometimes(fc.nat()),
+    status: sometimes(fc.nat()),
+    currency: fc.oneof(
+      { arbitrary: fc.constant(undefined), weight: 6 },
+      { arbitrary: fc.nat(), weight: 3 },
+      { arbitrary: fc.constant<'none'>('none'), weight: 1 },
+    ),
+    window: sometimes(fc.record({ first: fc.nat(), last: fc.nat() })),
+  });
+}
+
+function outcomeOf(status: PaymentStatus): PaymentOutcomeRequest | undefined {
+  if (status === 'PENDING') return undefined;
+  if (status === 'FAILED') return { status, failedCode: 'NO_AMOUNT' };
+  return { status };
+}
+
+/** The value at `pick` (modulo) among the distinct values, sorted; undefined when nothing is picked. */
+function picked<T extends string | number>(values: readonly T[], pick: Pick): T | undefined {
+  const distinct = [...new Set(values)].sort();
+  return pick === undefined ? undefined : distinct[pick % distinct.length];
+}
+
+interface Setting {
+  readonly own: readonly OwnPayment[];
+  readonly filter: ListFilter;
+  /** Our payments the filter and the interval keep. */
+  readonly expected: readonly string[];
+  readonly currencyCode: string | undefined;
+}
+
+/** Creates the scenario's payments and turns its choices into a list filter, and what it must keep of ours. */
+async function arrange(api: ApiClient, given: Preconditions, scenario: Scenario): Promise<Setting> {
+  const clock = given.exclusive ? await given.postbackTime() : undefined;
+  const specs: PaymentSpec[] = scenario.payments.map((p) => {
+    const outcome = outcomeOf(p.status);
+    return {
+      role: p.role,
+      overrides: { amount: p.units + p.cents / 100 },
+      ...(outcome === undefined ? {} : { outcome }),
+      // Only a virtual clock of our own is moved: a shared target's time is everyone's.
+      ...(clock?.mode === 'virtual' && p.gapMs > 0 ? { before: () => clock.elapse(p.gapMs) } : {}),
+    };
+  });
+  const { payments: own, interval } = await ownPayments(api, given, specs);
+  const { listTimestampUnit, listBoundsInclusive: inclusive } = given.profile.settings.conventions;
+  const unit = listTimestampUnit === 's' ? 1000 : 1;
+  const at = (p: OwnPayment) => Math.floor(p.createdAtMs / unit);
+  const times = [...new Set(own.map(at))].sort((a, b) => a - b);
+  const window = scenario.window;
+  // A window's bounds are creation times of the set, so the payments on them test the bounds (§4.4, profile).
+  const from =
+    window === undefined ? interval.createdAtFrom : (times[Math.min(window.first, window.last) % times.length] ?? 0);
+  const to =
+    window === undefined ? interval.createdAtTo : (times[Math.max(window.first, window.last) % times.length] ?? 0);
+  const [lower, upper] = from <= to ? [from, to] : [to, from];
+  const inside = (p: OwnPayment) => (inclusive ? at(p) >= lower && at(p) <= upper : at(p) > lower && at(p) < upper);
+  const type = picked<PaymentType>(['PAY_IN', 'PAY_OUT'], scenario.type);
+  const status = picked(
+    own.map((p) => String(p.record.status) as PaymentStatus),
+    scenario.status,
+  );
+  const currencyCode =
+    scenario.currency === 'none'
+      ? 'XTS' // ISO 4217's code for testing: no method of a merchant uses it
+      : picked(
+          own.map((p) => p.method.currencyCode),
+          scenario.currency,
+        );
+  const filter: ListFilter = {
+    createdAtFrom: lower,
+    createdAtTo: upper,
+    ...(type === undefined ? {} : { type }),
+    ...(status === undefined ? {} : { status }),
+    ...(currencyCode === undefined ? {} : { currencyCode }),
+  };
+  const expected = own
+    .filter(
+      (p) =>
+        inside(p) &&
+        (type === undefined || p.type === type) &&
+        (status === undefined || p.record.status === status) &&
+        (currencyCode === undefined || p.method.currencyCode === currencyCode),
+    )
+    .map((p) => p.paymentId);
+  return { own, filter, expected, currencyCode };
+}
+
+/** The filtered set in one answer (the oracle), when it fits one page. */
+async function wholeSet(api: ApiClient, given: Preconditions, filter: ListFilter): Promise<ListPage> {
+  const page = readPage(await api.paymentsList({ ...filter, take: given.profile.settings.conventions.pageSize.max }));
+  if (typeof page === 'string') throw new Error(page);
+  return page;
+}
+
+test.describe('paymentsList · properties', () => {
+  test(
+    'for any set, take and filters, the pages hold the filtered set exactly, none twice, at most take each',
+    verifies(['LIST-PAGES-NO-DUPLICATE', 'LIST-PAGES-NO-GAP', 'LIST-TAKE'], 'paymentsList'),
+    async ({ api, given }) => {
+      await checkProperty(
+        given.profile,
+        fc.asyncProperty(scenarios(given), async (scenario) => {
+          const { filter } = await arrange(api, given, scenario);
+          const whole = await wholeSet(api, given, filter);
+          const walk = await walkPages(api, filter, scenario.take, MAX_PAGES);
+          expect(walk.problem, 'following nextId').toBeUndefined();
+          expect(repeated(walk.ids), 'payments on two pages').toEqual([]);
+          expect([...walk.ids].sort(), 'the pages against the set in one page').toEqual(
+            whole.payments.map((p) => p.id).sort(),
+          );
+          const oversized = walk.pages.map((p) => p.payments.length).filter((size) => size > scenario.take);
+          expect(oversized, `pages above take ${scenario.take}`).toEqual([]);
+        }),
+      );
+    },
+  );
+
+  test(
+    'for any set, take and filters, every page carries the totals and amounts of the whole filtered set',
+    verifies(
+      ['LIST-TOTALS-WHOLE-SET', 'LIST-TOTAL-SUCCEED', 'LIST-TOTAL-FAILED', 'LIST-AMOUNTS-PER-CURRENCY'],
+      'paymentsList',
+    ),
+    async ({ api, given }) => {
+      const unit = given.profile.settings.conventions.amountTotalsUnit;
+      await checkProperty(
+        given.profile,
+        fc.asyncProperty(scenarios(given), async (scenario) => {
+          const { filter } = await arrange(api, given, scenario);
+          const whole = await wholeSet(api, given, filter);
+          const set = {
+            total: whole.payments.length,
+            totalSucceed: countWithStatus(whole, 'SUCCESS'),
+            totalFailed: countWithStatus(whole, 'FAILED'),
+            amounts: expectedHundredths(whole),
+          };
+          const walk = await walkPages(api, filter, scenario.take, MAX_PAGES);
+          expect(walk.problem, 'following nextId').toBeUndefined();
+          for (const [n, page] of [whole, ...walk.pages].entries()) {
+            expect(
+              {
+                total: page.total,
+                totalSucceed: page.totalSucceed,
+                totalFailed: page.totalFailed,
+                amounts: amountsInHundredths(page.amounts, unit),
+              },
+              n === 0 ? 'the page that holds the whole set' : `page ${n} of ${scenario.take}`,
+            ).toEqual(set);
+          }
+        }),
+      );
+    },
+  );
+
+  test(
+    'for any set and filters, the list keeps exactly those of our payments the filters and interval keep',
+    verifies(
+      ['LIST-FILTER-TYPE', 'LIST-FILTER-STATUS', 'LIST-FILTER-CURRENCY', 'LIST-INTERVAL-INCLUSIVE'],
+      'paymentsList',
+    ),
+    async ({ api, given }) => {
+      await checkProperty(
+        given.profile,
+        fc.asyncProperty(scenarios(given), async (scenario) => {
+          const { own, filter, expected, currencyCode } = await arrange(api, given, scenario);
+          const whole = await wholeSet(api, given, filter);
+          const listed = new Set(whole.payments.map((p) => p.id));
+          expect(
+            own
+              .map((p) => p.paymentId)
+              .filter((id) => listed.has(id))
+              .sort(),
+            JSON.stringify(filter),
+          ).toEqual([...expected].sort());
+          const strays = whole.payments.filter(
+            (p) =>
+              (filter.status !== undefined && p.record.status !== filter.status) ||
+              (currencyCode !== undefined && p.record.currencyCode !== currencyCode),
+          );
+          expect(
+            strays.map((p) => p.id),
+            'listed payments outside the filters',
+          ).toEqual([]);
+        }),
+      );
+    },
+  );
+});
