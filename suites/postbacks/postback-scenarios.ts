@@ -14,36 +14,11 @@ import type {
 } from '../../fixtures/conformance/preconditions.js';
 import type { TestCapture } from '../../fixtures/conformance/test-capture.js';
 
+// The suites read bodies through these too; they live in fixtures so the model-based property shares them.
+export { bodyOf, findingsFor, statusesOf } from '../../fixtures/conformance/postback-bodies.js';
+
 /** A status a control call gives a payment, or a re-evaluation. */
 export type PaymentStep = PaymentOutcomeRequest | { readonly flip: true; readonly failedCode?: FailedCode };
-
-/** The JSON of an attempt's body, or {} when it is none: the checks' findings say why. */
-export function bodyOf(attempt: CheckedAttempt | undefined): Record<string, unknown> {
-  if (attempt === undefined) return {};
-  try {
-    const value: unknown = JSON.parse(Buffer.from(attempt.attempt.body, 'base64').toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
-/** The findings of the capture server's checks that count against a requirement, as lines. */
-export function findingsFor(attempt: CheckedAttempt | undefined, requirement: string): string[] {
-  return (attempt?.check.findings ?? [])
-    .filter((f) => f.severity === 'error' && f.requirement === requirement)
-    .map((f) => `${f.pointer ?? ''} ${f.message}`.trim());
-}
-
-/** `[status, failedCode]` of each attempt, in order of arrival. */
-export function statusesOf(attempts: readonly CheckedAttempt[]): unknown[][] {
-  return attempts.map((a) => {
-    const body = bodyOf(a);
-    return 'failedCode' in body ? [body.status, body.failedCode] : [body.status];
-  });
-}
 
 export interface PaymentRun {
   readonly payment: CreatedPayment;
