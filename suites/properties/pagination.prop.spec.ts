@@ -16,24 +16,21 @@ import {
   walkPages,
 } from '../../fixtures/conformance/payments-list.js';
 import type { MethodRole, Preconditions } from '../../fixtures/conformance/preconditions.js';
-import { checkProperty } from '../../fixtures/conformance/property-runs.js';
+import { assertProperty } from '../../fixtures/conformance/property-runs.js';
+import { plainAmounts, plainRoles } from '../../fixtures/arbitraries/request-fields.js';
 import type { PaymentStatus, PaymentType } from '../../generated/common/definitions.gen.js';
 import type { PaymentOutcomeRequest } from '../../generated/sandbox-control/payment-outcome.request.gen.js';
 import type { ApiClient } from '../../src/client/api-client.js';
 
 const MAX_PAGES = 60;
 const STATUSES: readonly PaymentStatus[] = ['PENDING', 'SUCCESS', 'FAILED', 'NEED_CHECK'];
-/** Cents no sandbox treats as magic (sandbox README: .10, .13–.17, .20–.22 move a payment by themselves). */
-const PLAIN_CENTS = [0, 1, 5, 25, 50, 75, 99];
-
 /** A filter choice: none (most often), or an index into the values the set holds, taken modulo their number. */
 type Pick = number | undefined;
 
 interface Scenario {
   readonly payments: readonly {
     role: MethodRole;
-    units: number;
-    cents: number;
+    amount: number;
     status: PaymentStatus;
     /** Target time that passes before this creation (on a virtual clock we own), to spread createdAt. */
     gapMs: number;
@@ -47,14 +44,6 @@ interface Scenario {
   readonly window: { readonly first: number; readonly last: number } | undefined;
 }
 
-/** Roles a creation can use without an attachment, with payouts only where the profile allows them. */
-function roles(given: Preconditions): MethodRole[] {
-  const methods = given.profile.settings.merchant.paymentMethods;
-  const candidates: MethodRole[] = ['payIn', 'external', 'smsRequired'];
-  if (given.profile.settings.safety.allowPayouts) candidates.push('payOut');
-  return candidates.filter((role) => methods[role] !== undefined);
-}
-
 /** Mostly absent, so most cases page through a set of several payments; shrinks towards absent. */
 function sometimes<T>(value: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> {
   return fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: value, weight: 2 });
@@ -62,11 +51,9 @@ function sometimes<T>(value: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> {
 
 function scenarios(given: Preconditions): fc.Arbitrary<Scenario> {
   const control = given.profile.settings.capabilities.sandboxControl;
-  const maxUnits = Math.max(1, Math.min(1000, Math.floor(given.profile.settings.safety.maxAmount) - 1));
   const payment = fc.record({
-    role: fc.constantFrom(...roles(given)),
-    units: fc.integer({ min: 1, max: maxUnits }),
-    cents: fc.constantFrom(...PLAIN_CENTS),
+    role: fc.constantFrom(...plainRoles(given.profile)),
+    amount: plainAmounts(given.profile),
     // Without sandbox control every payment stays in its first status.
     status: control ? fc.constantFrom(...STATUSES) : fc.constant<PaymentStatus>('PENDING'),
     // Whole seconds matter where the list counts in seconds; single milliseconds where it counts in ms.
@@ -113,7 +100,7 @@ async function arrange(api: ApiClient, given: Preconditions, scenario: Scenario)
     const outcome = outcomeOf(p.status);
     return {
       role: p.role,
-      overrides: { amount: p.units + p.cents / 100 },
+      overrides: { amount: p.amount },
       ...(outcome === undefined ? {} : { outcome }),
       // Only a virtual clock of our own is moved: a shared target's time is everyone's.
       ...(clock?.mode === 'virtual' && p.gapMs > 0 ? { before: () => clock.elapse(p.gapMs) } : {}),
@@ -175,7 +162,7 @@ test.describe('paymentsList · properties', () => {
     'for any set, take and filters, the pages hold the filtered set exactly, none twice, at most take each',
     verifies(['LIST-PAGES-NO-DUPLICATE', 'LIST-PAGES-NO-GAP', 'LIST-TAKE'], 'paymentsList'),
     async ({ api, given }) => {
-      await checkProperty(
+      await assertProperty(
         given.profile,
         fc.asyncProperty(scenarios(given), async (scenario) => {
           const { filter } = await arrange(api, given, scenario);
@@ -201,7 +188,7 @@ test.describe('paymentsList · properties', () => {
     ),
     async ({ api, given }) => {
       const unit = given.profile.settings.conventions.amountTotalsUnit;
-      await checkProperty(
+      await assertProperty(
         given.profile,
         fc.asyncProperty(scenarios(given), async (scenario) => {
           const { filter } = await arrange(api, given, scenario);
@@ -237,7 +224,7 @@ test.describe('paymentsList · properties', () => {
       'paymentsList',
     ),
     async ({ api, given }) => {
-      await checkProperty(
+      await assertProperty(
         given.profile,
         fc.asyncProperty(scenarios(given), async (scenario) => {
           const { own, filter, expected, currencyCode } = await arrange(api, given, scenario);
