@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { expect, test, verifies } from '../../fixtures/index.js';
 import { schemaFields, withFreshIds } from '../../fixtures/arbitraries/request-fields.js';
-import { checkProperty } from '../../fixtures/conformance/property-runs.js';
+import { assertProperty } from '../../fixtures/conformance/property-runs.js';
 import { OPERATION_NAMES } from '../../src/client/operations.js';
 import { preparedFromBody } from '../../src/client/prepared-request.js';
 
@@ -76,7 +76,7 @@ for (const operation of OPERATION_NAMES) {
     async ({ api, given }) => {
       given.operation(operation);
       if (operation === 'createPayOut') given.payouts();
-      await checkProperty(
+      await assertProperty(
         given.profile,
         fc.asyncProperty(schemaFields(operation, given.profile), changes(), async (fields, change) => {
           const signed = api.prepareUnchecked(

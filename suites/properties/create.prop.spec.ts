@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { expect, test, verifies } from '../../fixtures/index.js';
 import { acceptableCreationFields, schemaFields, withFreshIds } from '../../fixtures/arbitraries/request-fields.js';
-import { checkProperty } from '../../fixtures/conformance/property-runs.js';
+import { assertProperty } from '../../fixtures/conformance/property-runs.js';
 import { conformanceContract } from '../../fixtures/conformance/contract-options.js';
 import type { PaymentType } from '../../generated/common/definitions.gen.js';
 
@@ -31,7 +31,7 @@ for (const kind of KINDS) {
           schemaFields(kind.operation, given.profile),
           acceptableCreationFields(given.profile, kind.type),
         );
-        await checkProperty(
+        await assertProperty(
           given.profile,
           fc.asyncProperty(bodies, async (fields) => {
             const body = withFreshIds(fields, () => given.merchantPaymentId());
@@ -51,7 +51,7 @@ for (const kind of KINDS) {
       'any body with a usable method of the profile gets 200 and the creation response',
       verifies([kind.ok, 'CREATE-RESPONSE-SHAPE'], kind.operation),
       async ({ api, given }) => {
-        await checkProperty(
+        await assertProperty(
           given.profile,
           fc.asyncProperty(acceptableCreationFields(given.profile, kind.type), async (fields) => {
             const body = withFreshIds(fields, () => given.merchantPaymentId());

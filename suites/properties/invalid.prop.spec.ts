@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { expect, test, verifies } from '../../fixtures/index.js';
 import { invalidVariants } from '../../fixtures/arbitraries/invalid-variants.js';
 import { schemaFields, SIGNING_MEMBERS, withFreshIds } from '../../fixtures/arbitraries/request-fields.js';
-import { checkProperty } from '../../fixtures/conformance/property-runs.js';
+import { assertProperty } from '../../fixtures/conformance/property-runs.js';
 import { OPERATION_NAMES, OPERATIONS } from '../../src/client/operations.js';
 import { rawRequest } from '../../src/client/request-variants.js';
 
@@ -23,7 +23,7 @@ for (const operation of OPERATION_NAMES) {
         schemaFields(operation, given.profile),
         SIGNING_MEMBERS,
       );
-      await checkProperty(
+      await assertProperty(
         given.profile,
         fc.asyncProperty(variants, async (invalid) => {
           const request =

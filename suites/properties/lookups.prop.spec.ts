@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { expect, test, verifies } from '../../fixtures/index.js';
-import { checkProperty } from '../../fixtures/conformance/property-runs.js';
+import { assertProperty } from '../../fixtures/conformance/property-runs.js';
 
 type Choice = 'absent' | 'first' | 'second' | 'nothing';
 const CHOICE = fc.constantFrom<Choice>('absent', 'first', 'second', 'nothing');
@@ -38,7 +38,7 @@ test(
       merchantPaymentId: (c: Choice) =>
         c === 'nothing' ? given.merchantPaymentId() : payments[c === 'first' ? 0 : 1]?.fields.merchantPaymentId,
     };
-    await checkProperty(
+    await assertProperty(
       given.profile,
       fc.asyncProperty(fc.tuple(CHOICE, CHOICE), async ([byId, byMerchantId]) => {
         fc.pre(byId !== 'absent' || byMerchantId !== 'absent');
@@ -73,7 +73,7 @@ test(
       merchantPaymentId: (c: Choice) =>
         c === 'nothing' ? given.merchantPaymentId() : payments[which(c)]?.fields.merchantPaymentId,
     };
-    await checkProperty(
+    await assertProperty(
       given.profile,
       fc.asyncProperty(fc.tuple(CHOICE, CHOICE, CHOICE), async (choices) => {
         fc.pre(choices.some((c) => c !== 'absent'));
