@@ -9,11 +9,13 @@ export interface Clock {
 const realClock: Clock = { now: () => performance.now(), sleep: (ms) => sleep(ms) };
 
 /**
- * Spaces requests to at most `perSecond` (the profile's safety.requestsPerSecond). Concurrent callers each
- * reserve the next free slot, so the cap holds across parallel requests of one client.
+ * Spaces requests to at most `perSecond` (the profile's safety.requestsPerSecond). Callers queue, and each is let go
+ * one interval after the previous one actually was: a stalled event loop then delays the queue instead of releasing
+ * a burst of overdue requests at once, so no second ever sees more than the cap (plus the one that opens it).
  */
 export class RateLimiter {
-  private nextSlot = Number.NEGATIVE_INFINITY;
+  private lastRelease = Number.NEGATIVE_INFINITY;
+  private queue: Promise<void> = Promise.resolve();
   private readonly intervalMs: number;
 
   constructor(
@@ -24,11 +26,14 @@ export class RateLimiter {
     this.intervalMs = 1000 / perSecond;
   }
 
-  async take(): Promise<void> {
-    const now = this.clock.now();
-    const slot = Math.max(now, this.nextSlot);
-    this.nextSlot = slot + this.intervalMs;
-    const wait = slot - now;
-    if (wait > 0) await this.clock.sleep(wait);
+  take(): Promise<void> {
+    const turn = this.queue.then(async () => {
+      const wait = this.lastRelease + this.intervalMs - this.clock.now();
+      if (wait > 0) await this.clock.sleep(wait);
+      this.lastRelease = this.clock.now();
+    });
+    // A failed turn (a sleep that threw) must not stop the callers queued behind it.
+    this.queue = turn.catch(() => undefined);
+    return turn;
   }
 }

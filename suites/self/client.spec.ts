@@ -288,18 +288,36 @@ test.describe('safety on shared environments', () => {
   test('should space requests to the rate cap, concurrent callers included', async () => {
     let now = 1_000;
     const waits: number[] = [];
+    const released: number[] = [];
     const limiter = new RateLimiter(4, {
       now: () => now,
       sleep: (ms) => {
         waits.push(ms);
+        now += ms;
         return Promise.resolve();
       },
     });
-    await Promise.all([limiter.take(), limiter.take(), limiter.take()]);
-    expect(waits).toEqual([250, 500]);
+    const take = () => limiter.take().then(() => released.push(now));
+    await Promise.all([take(), take(), take()]);
+    expect(released).toEqual([1_000, 1_250, 1_500]);
     now += 2_000;
-    await limiter.take();
-    expect(waits).toEqual([250, 500]);
+    await take();
+    expect(waits, 'no wait once an interval has passed').toEqual([250, 250]);
+  });
+
+  test('should not release a burst of overdue requests after the event loop stalled', async () => {
+    let now = 0;
+    const released: number[] = [];
+    const limiter = new RateLimiter(10, {
+      now: () => now,
+      sleep: (ms) => {
+        // The first sleep oversleeps by 500 ms, as a stalled event loop would.
+        now += released.length === 1 ? ms + 500 : ms;
+        return Promise.resolve();
+      },
+    });
+    await Promise.all(Array.from({ length: 5 }, () => limiter.take().then(() => released.push(now))));
+    expect(released).toEqual([0, 600, 700, 800, 900]);
   });
 });
 
