@@ -187,6 +187,18 @@ async function settledWalk(
   return undefined;
 }
 
+/** The scenario set up and its list read settled; a case a shared target never let settle is discarded. */
+async function arrangedAndRead(
+  api: ApiClient,
+  given: Preconditions,
+  scenario: Scenario,
+): Promise<{ whole: ListPage; walk: Walk }> {
+  const { filter } = await arrange(api, given, scenario);
+  const read = await settledWalk(api, given, filter, scenario.take);
+  fc.pre(read !== undefined);
+  return read;
+}
+
 test.describe('paymentsList · properties', () => {
   test(
     'for any set, take and filters, the pages hold the filtered set exactly, none twice, at most take each',
@@ -195,10 +207,7 @@ test.describe('paymentsList · properties', () => {
       await assertProperty(
         given.profile,
         fc.asyncProperty(scenarios(given), async (scenario) => {
-          const { filter } = await arrange(api, given, scenario);
-          const read = await settledWalk(api, given, filter, scenario.take);
-          fc.pre(read !== undefined);
-          const { whole, walk } = read;
+          const { whole, walk } = await arrangedAndRead(api, given, scenario);
           expect(walk.problem, 'following nextId').toBeUndefined();
           expect(repeated(walk.ids), 'payments on two pages').toEqual([]);
           expect([...walk.ids].sort(), 'the pages against the set in one page').toEqual(
@@ -222,10 +231,7 @@ test.describe('paymentsList · properties', () => {
       await assertProperty(
         given.profile,
         fc.asyncProperty(scenarios(given), async (scenario) => {
-          const { filter } = await arrange(api, given, scenario);
-          const read = await settledWalk(api, given, filter, scenario.take);
-          fc.pre(read !== undefined);
-          const { whole, walk } = read;
+          const { whole, walk } = await arrangedAndRead(api, given, scenario);
           const set = {
             total: whole.payments.length,
             totalSucceed: countWithStatus(whole, 'SUCCESS'),
