@@ -1,0 +1,132 @@
+/* eslint-disable */
+/**
+ * Generated from schemas/report/conformance.schema.json by `npm run generate`. Do not edit by hand:
+ * change the schema and regenerate (`npm run generate:check` fails while this file is stale).
+ */
+
+/**
+ * This interface was referenced by `ConformanceReport`'s JSON-Schema
+ * via the `definition` "Verdict".
+ */
+export type Verdict = 'PASS' | 'FAIL' | 'NOT VERIFIED' | 'UNSPECIFIED';
+
+/**
+ * reports/conformance.json (design brief §5, a stable surface): the verdict of a certification run per requirement, with its tests and evidence excerpts. Written by the conformance reporter from the run's results and the requirement registry.
+ */
+export interface ConformanceReport {
+  kit: {
+    name: string;
+    version: string;
+    /**
+     * Which revision of the interface the schemas encode
+     */
+    interfaceRevision: string;
+  };
+  target: {
+    kind: 'embedded-sandbox' | 'url' | 'container';
+    /**
+     * The base URL, or null for the embedded sandbox (one per worker)
+     */
+    url: string | null;
+    image?: string;
+  };
+  profile: {
+    file: string;
+    /**
+     * The profile settings the run used, secrets left out (key and token references only)
+     */
+    settings: {};
+  };
+  startedAt: string;
+  finishedAt: string;
+  /**
+   * conformant: no spec-level requirement failed (exit 0); not-conformant: one did (exit 1); incomplete: the run itself broke (errors outside tests, interrupted), so the verdicts cannot be trusted (exit 2)
+   */
+  outcome: 'conformant' | 'not-conformant' | 'incomplete';
+  /**
+   * The --grep of the run, when it ran only some tests
+   */
+  grep?: string;
+  deep?: boolean;
+  /**
+   * The fast-check seeds of the property tests, one per test
+   */
+  seeds: {
+    test: string;
+    seed: number;
+  }[];
+  /**
+   * Errors outside any test (setup, collection), which make the run incomplete
+   */
+  errors?: string[];
+  summary: {
+    pass: number;
+    fail: number;
+    notVerified: number;
+    unspecified: number;
+    /**
+     * Failed requirements at level spec: these decide the exit code
+     */
+    failSpec?: number;
+    tests: {
+      passed: number;
+      failed: number;
+      skipped: number;
+    };
+  };
+  requirements: RequirementResult[];
+}
+/**
+ * This interface was referenced by `ConformanceReport`'s JSON-Schema
+ * via the `definition` "RequirementResult".
+ */
+export interface RequirementResult {
+  id: string;
+  section: string;
+  statement: string;
+  level: 'spec' | 'profile';
+  verdict: Verdict;
+  /**
+   * Why it is NOT VERIFIED or UNSPECIFIED
+   */
+  reason?: string;
+  tests: TestResult[];
+  /**
+   * Excerpts from the failing tests: what was sent, what came back, what the check said
+   */
+  evidence: Evidence[];
+}
+/**
+ * This interface was referenced by `ConformanceReport`'s JSON-Schema
+ * via the `definition` "TestResult".
+ */
+export interface TestResult {
+  title: string;
+  file: string;
+  status: 'passed' | 'failed' | 'skipped';
+  durationMs?: number;
+  skipReason?: string;
+}
+/**
+ * This interface was referenced by `ConformanceReport`'s JSON-Schema
+ * via the `definition` "Evidence".
+ */
+export interface Evidence {
+  test: string;
+  /**
+   * The failure, as the check put it (first lines)
+   */
+  message: string;
+  /**
+   * The last request of the test: method, URL and body (truncated)
+   */
+  request?: string;
+  /**
+   * Its response: status and body (truncated)
+   */
+  response?: string;
+  /**
+   * What the capture server received, when the test watched postbacks (truncated)
+   */
+  postbacks?: string;
+}
