@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import type { Requirement } from '../../../src/requirements/requirement.js';
+import { judgeRequirement, outcomeOf, summarise, type TestOutcome } from '../../../src/report/verdicts.js';
+
+const requirement: Requirement = {
+  id: 'AUTH-NO-LOGIN',
+  section: '§5.4, §7',
+  statement: 'A body without publicKey gets 401 NO_LOGIN.',
+  level: 'spec',
+  operations: ['createPayIn'],
+};
+
+function outcome(status: TestOutcome['status'], extra: Partial<TestOutcome> = {}): TestOutcome {
+  return {
+    title: `a ${status} test`,
+    file: 'suites/auth/auth.spec.ts',
+    requirements: [requirement.id],
+    status,
+    durationMs: 3,
+    ...extra,
+  };
+}
+
+const evidence = {
+  test: 'a failed test',
+  message: 'expected error 401 NO_LOGIN',
+  request: 'POST /',
+  response: '401 NO_KEY',
+};
+
+test.describe('verdicts', () => {
+  test('should pass a requirement whose tests all passed', () => {
+    expect(judgeRequirement(requirement, [outcome('passed'), outcome('passed')], false).verdict).toBe('PASS');
+  });
+
+  test("should fail a requirement when any of its tests failed, with that test's evidence", () => {
+    const result = judgeRequirement(requirement, [outcome('passed'), outcome('failed', { evidence })], false);
+    expect(result.verdict).toBe('FAIL');
+    expect(result.evidence).toEqual([evidence]);
+    expect(result.tests.map((t) => t.status)).toEqual(['passed', 'failed']);
+  });
+
+  test('should never pass a requirement on skipped tests alone, and say why they skipped', () => {
+    const result = judgeRequirement(
+      requirement,
+      [
+        outcome('skipped', { skipReason: 'the target offers no sandbox control' }),
+        outcome('skipped', { skipReason: 'the target offers no sandbox control' }),
+      ],
+      false,
+    );
+    expect(result.verdict).toBe('NOT VERIFIED');
+    expect(result.reason).toBe('every test of it was skipped: the target offers no sandbox control');
+  });
+
+  test('should not verify a requirement no test of the run covered, and say whether --grep left it out', () => {
+    expect(judgeRequirement(requirement, [], true).reason).toBe('not run: the run was limited (--grep) to other tests');
+    expect(judgeRequirement(requirement, [outcome('passed', { requirements: ['OTHER-ID'] })], false)).toMatchObject({
+      verdict: 'NOT VERIFIED',
+      reason: 'no test of this run verifies it',
+    });
+  });
+
+  test('should report what the interface does not show as UNSPECIFIED, and untestable statements as NOT VERIFIED', () => {
+    expect(
+      judgeRequirement({ ...requirement, unspecified: true, untestable: 'no limit is shown' }, [], false),
+    ).toMatchObject({
+      verdict: 'UNSPECIFIED',
+      reason: 'no limit is shown',
+    });
+    expect(judgeRequirement({ ...requirement, untestable: 'internal only' }, [outcome('passed')], false)).toMatchObject(
+      {
+        verdict: 'NOT VERIFIED',
+        reason: 'internal only',
+      },
+    );
+  });
+
+  test('should keep at most five evidence excerpts', () => {
+    const failed = Array.from({ length: 8 }, (_, n) => outcome('failed', { evidence: { ...evidence, test: `t${n}` } }));
+    expect(judgeRequirement(requirement, failed, false).evidence).toHaveLength(5);
+  });
+
+  test('should fail the gate on a spec-level failure only, and call a run with errors incomplete', () => {
+    const spec = judgeRequirement(requirement, [outcome('failed', { evidence })], false);
+    const profileLevel = judgeRequirement(
+      { ...requirement, level: 'profile' },
+      [outcome('failed', { evidence })],
+      false,
+    );
+    const outcomes = [outcome('failed', { evidence })];
+    expect(outcomeOf(summarise([spec], outcomes), [])).toBe('not-conformant');
+    expect(outcomeOf(summarise([profileLevel], outcomes), [])).toBe('conformant');
+    expect(outcomeOf(summarise([], []), ['global setup failed'])).toBe('incomplete');
+    expect(summarise([spec, profileLevel], outcomes)).toEqual({
+      pass: 0,
+      fail: 2,
+      notVerified: 0,
+      unspecified: 0,
+      failSpec: 1,
+      tests: { passed: 0, failed: 1, skipped: 0 },
+    });
+  });
+});
