@@ -1,0 +1,170 @@
+/**
+ * The conformance reporter (design brief §2, §5): a Playwright reporter that turns the run's results and the
+ * requirement registry into conformance.json, conformance.md and conformance.html, and prints a short summary. It
+ * reads what the tests recorded; it never makes an HTTP call. Options: `outputDir` (default `reports`).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
+import { kitPath } from '../kit-root.js';
+import { DEFAULT_PROFILE_FILE, loadProfile } from '../profile/load-profile.js';
+import { REQUIREMENTS } from '../requirements/registry.js';
+import { redactSecrets } from '../secrets/redaction.js';
+import { evidenceOf } from './evidence-excerpt.js';
+import { renderHtml } from './render-html.js';
+import { renderMarkdown } from './render-markdown.js';
+import { EXIT_CODES, judgeRequirement, outcomeOf, summarise, type TestOutcome } from './verdicts.js';
+
+const REQUIREMENT_TAG = '@req:';
+/** The project whose tests certify the target (design brief §5); `vectors` must pass for them to mean anything. */
+const CONFORMANCE_PROJECT = 'conformance';
+const VECTORS_PROJECT = 'vectors';
+
+const env = (name: string): string => process.env[name]?.trim() ?? '';
+
+function statusOf(result: TestResult): TestOutcome['status'] {
+  if (result.status === 'passed') return 'passed';
+  return result.status === 'skipped' ? 'skipped' : 'failed';
+}
+
+function kitFacts(): ConformanceReport['kit'] {
+  const pkg = JSON.parse(readFileSync(kitPath('package.json'), 'utf8')) as { name: string; version: string };
+  const revision = JSON.parse(readFileSync(kitPath('schemas', 'interface-revision.json'), 'utf8')) as {
+    sha256: string;
+    recordedAt: string;
+  };
+  return {
+    name: pkg.name,
+    version: pkg.version,
+    interfaceRevision: `${revision.recordedAt} (sha256 ${revision.sha256.slice(0, 12)})`,
+  };
+}
+
+function targetOf(): ConformanceReport['target'] {
+  const image = env('KIT_TARGET_IMAGE');
+  if (image !== '') return { kind: 'container', url: env('KIT_TARGET') || null, image };
+  return env('KIT_TARGET') === '' ? { kind: 'embedded-sandbox', url: null } : { kind: 'url', url: env('KIT_TARGET') };
+}
+
+export default class ConformanceReporter implements Reporter {
+  private readonly outputDir: string;
+  private readonly outcomes: TestOutcome[] = [];
+  private readonly seeds: ConformanceReport['seeds'] = [];
+  private readonly runErrors: string[] = [];
+  private startedAt = new Date();
+  private rootDir = process.cwd();
+
+  constructor(options: { outputDir?: string } = {}) {
+    this.outputDir = path.resolve(options.outputDir ?? (env('KIT_REPORT_DIR') || 'reports'));
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onBegin(config: FullConfig, suite: Suite): void {
+    this.startedAt = new Date();
+    this.rootDir = config.rootDir;
+    if (suite.allTests().every((t) => t.parent.project()?.name !== CONFORMANCE_PROJECT)) {
+      this.runErrors.push('no conformance test was selected: nothing was certified (check --grep)');
+    }
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const project = test.parent.project()?.name;
+    const title = test.titlePath().slice(3).join(' › ');
+    if (project === VECTORS_PROJECT && statusOf(result) === 'failed') {
+      this.runErrors.push(
+        `the kit's own signing known-answer test failed (${title}): the kit is broken, not the target`,
+      );
+    }
+    if (project !== CONFORMANCE_PROJECT) return;
+    const status = statusOf(result);
+    const requirements = test.tags
+      .filter((t) => t.startsWith(REQUIREMENT_TAG))
+      .map((t) => t.slice(REQUIREMENT_TAG.length));
+    const skip = [...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description;
+    for (const seed of [...test.annotations, ...result.annotations].filter((a) => a.type === 'fc-seed')) {
+      this.seeds.push({ test: title, seed: Number(seed.description) });
+    }
+    const file = path.relative(this.rootDir, test.location.file);
+    this.outcomes.push({
+      title,
+      file,
+      requirements,
+      status,
+      durationMs: result.duration,
+      ...(status === 'skipped' && skip !== undefined ? { skipReason: redactSecrets(skip) } : {}),
+      ...(status === 'failed'
+        ? {
+            evidence: evidenceOf(
+              title,
+              result.errors.map((e) => e.message ?? e.value ?? '').join('\n\n') || `the test ended ${result.status}`,
+              result.attachments.flatMap((a) =>
+                a.body === undefined ? [] : [{ name: a.name, text: a.body.toString('utf8') }],
+              ),
+            ),
+          }
+        : {}),
+    });
+  }
+
+  onError(error: { message?: string; value?: string }): void {
+    this.runErrors.push(redactSecrets(error.message ?? error.value ?? 'an error outside the tests'));
+  }
+
+  async onEnd(result: FullResult): Promise<void> {
+    if (result.status === 'interrupted' || result.status === 'timedout') {
+      this.runErrors.push(
+        `the run was ${result.status === 'timedout' ? 'stopped by its global timeout' : 'interrupted'}`,
+      );
+    }
+    const report = await this.report();
+    mkdirSync(this.outputDir, { recursive: true });
+    const write = (name: string, text: string): void => {
+      writeFileSync(path.join(this.outputDir, name), redactSecrets(text));
+    };
+    write('conformance.json', `${JSON.stringify(report, null, 2)}\n`);
+    write('conformance.md', renderMarkdown(report));
+    write('conformance.html', renderHtml(report));
+    const { summary } = report;
+    process.stdout.write(
+      [
+        '',
+        `Conformance: ${report.outcome.toUpperCase()} (exit ${EXIT_CODES[report.outcome]})`,
+        `  requirements: ${summary.pass} PASS, ${summary.fail} FAIL (${summary.failSpec ?? 0} of the interface), ` +
+          `${summary.notVerified} NOT VERIFIED, ${summary.unspecified} UNSPECIFIED`,
+        `  tests: ${summary.tests.passed} passed, ${summary.tests.failed} failed, ${summary.tests.skipped} skipped`,
+        `  reports: ${path.relative(process.cwd(), path.join(this.outputDir, 'conformance.{json,md,html}')) || '.'}`,
+        '',
+      ].join('\n'),
+    );
+  }
+
+  private async report(): Promise<ConformanceReport> {
+    const profileFile = env('KIT_PROFILE') || DEFAULT_PROFILE_FILE;
+    // Loading registers the profile's secrets for redaction; a profile that does not load was refused before the run.
+    const settings = await loadProfile(profileFile).then(
+      (profile) => profile.settings as unknown as Record<string, unknown>,
+      () => ({}),
+    );
+    const grep = env('KIT_GREP');
+    const results = REQUIREMENTS.map((r) => judgeRequirement(r, this.outcomes, grep !== ''));
+    const summary = summarise(results, this.outcomes);
+    return {
+      kit: kitFacts(),
+      target: targetOf(),
+      profile: { file: path.relative(process.cwd(), path.resolve(profileFile)), settings },
+      startedAt: this.startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      outcome: outcomeOf(summary, this.runErrors),
+      ...(grep === '' ? {} : { grep }),
+      deep: env('KIT_DEEP') === '1',
+      seeds: this.seeds,
+      ...(this.runErrors.length === 0 ? {} : { errors: this.runErrors }),
+      summary,
+      requirements: results,
+    };
+  }
+}

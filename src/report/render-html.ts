@@ -1,0 +1,127 @@
+/**
+ * conformance.html: one self-contained page (no network: inline style and script, no external resource), the summary
+ * first, then a matrix of requirements filtered by verdict, section and level, each failure with its evidence.
+ * Everything from the run is escaped: a target's answers end up in this page.
+ */
+import type { ConformanceReport, Evidence, RequirementResult } from '../../generated/report/conformance.gen.js';
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** The first § of a requirement's sections (`§5.4, §7` → `§5`): what the section filter groups by. */
+export function topSection(section: string): string {
+  return /§\d+/.exec(section)?.[0] ?? section;
+}
+
+const VERDICT_CLASS: Readonly<Record<RequirementResult['verdict'], string>> = {
+  PASS: 'pass',
+  FAIL: 'fail',
+  'NOT VERIFIED': 'not-verified',
+  UNSPECIFIED: 'unspecified',
+};
+
+function evidenceBlock(evidence: Evidence): string {
+  const part = (label: string, text: string | undefined) =>
+    text === undefined ? '' : `<h4>${label}</h4><pre>${escapeHtml(text)}</pre>`;
+  return `<div class="evidence"><h4>${escapeHtml(evidence.test)}</h4><pre>${escapeHtml(evidence.message)}</pre>${part(
+    'Request',
+    evidence.request,
+  )}${part('Response', evidence.response)}${part('Postbacks received', evidence.postbacks)}</div>`;
+}
+
+function row(result: RequirementResult): string {
+  const tests =
+    result.tests.length === 0
+      ? ''
+      : `${result.tests.filter((t) => t.status === 'passed').length}/${result.tests.length}`;
+  const details =
+    result.verdict === 'FAIL'
+      ? `<details class="failure"><summary>evidence (${result.evidence.length})</summary>${result.evidence.map(evidenceBlock).join('')}</details>`
+      : result.reason === undefined
+        ? ''
+        : `<div class="reason">${escapeHtml(result.reason)}</div>`;
+  return `<tr data-verdict="${escapeHtml(result.verdict)}" data-section="${escapeHtml(topSection(result.section))}" data-level="${result.level}" id="${escapeHtml(result.id)}">
+<td><code>${escapeHtml(result.id)}</code></td><td>${escapeHtml(result.section)}</td><td>${result.level}</td>
+<td><span class="verdict ${VERDICT_CLASS[result.verdict]}">${escapeHtml(result.verdict)}</span></td><td>${tests}</td>
+<td>${escapeHtml(result.statement)}${details}</td></tr>`;
+}
+
+function options(values: readonly string[]): string {
+  return [
+    '<option value="">all</option>',
+    ...values.map((v) => `<option value="${escapeHtml(v)}">${escapeHtml(v)}</option>`),
+  ].join('');
+}
+
+const STYLE = `
+body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#1d1d1f}
+h1{margin:0 0 8px}.outcome{font-size:18px;font-weight:600;margin:8px 0 16px}
+.outcome.conformant{color:#137333}.outcome.not-conformant{color:#b3261e}.outcome.incomplete{color:#8a5300}
+.counts{display:flex;gap:12px;margin-bottom:16px}.count{border:1px solid #ddd;border-radius:6px;padding:8px 14px}
+.count b{display:block;font-size:20px}.facts{color:#555;margin-bottom:16px}
+.filters{display:flex;gap:16px;align-items:center;margin:16px 0}
+table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #eee;padding:6px 8px;text-align:left;vertical-align:top}
+.verdict{border-radius:4px;padding:2px 6px;font-weight:600;font-size:12px;white-space:nowrap}
+.pass{background:#e6f4ea;color:#137333}.fail{background:#fce8e6;color:#b3261e}
+.not-verified{background:#fef7e0;color:#8a5300}.unspecified{background:#eee;color:#555}
+pre{background:#f6f8fa;padding:8px;overflow:auto;max-height:320px;white-space:pre-wrap;word-break:break-word}
+.reason{color:#666;font-size:12px;margin-top:4px}.errors pre{background:#fff4e5}
+`;
+
+const SCRIPT = `
+const rows=[...document.querySelectorAll('tbody tr')];
+const pick=(id)=>document.getElementById(id);
+function apply(){
+  const v=pick('f-verdict').value,s=pick('f-section').value,l=pick('f-level').value;
+  let shown=0;
+  for(const r of rows){const ok=(!v||r.dataset.verdict===v)&&(!s||r.dataset.section===s)&&(!l||r.dataset.level===l);r.hidden=!ok;if(ok)shown++;}
+  pick('shown').textContent=shown+' of '+rows.length+' requirements';
+}
+for(const id of ['f-verdict','f-section','f-level'])pick(id).addEventListener('change',apply);
+apply();
+`;
+
+export function renderHtml(report: ConformanceReport): string {
+  const { summary } = report;
+  const sections = [...new Set(report.requirements.map((r) => topSection(r.section)))].sort(
+    (a, b) => Number(a.slice(1)) - Number(b.slice(1)),
+  );
+  const headline = {
+    conformant: 'Conformant: no requirement of the interface failed',
+    'not-conformant': 'Not conformant: requirements of the interface failed',
+    incomplete: 'Incomplete: the run could not be carried out in full',
+  }[report.outcome];
+  const count = (label: string, value: number | string, id: string) =>
+    `<div class="count" id="count-${id}"><b>${value}</b>${label}</div>`;
+  const tests = `${summary.tests.passed} / ${summary.tests.failed} / ${summary.tests.skipped}`;
+  const errors = (report.errors ?? []).map((e) => `<pre>${escapeHtml(e)}</pre>`).join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<title>Conformance report: ${escapeHtml(report.outcome)}</title><style>${STYLE}</style></head>
+<body>
+<h1>Conformance report</h1>
+<div class="outcome ${report.outcome}" id="outcome">${escapeHtml(headline)}</div>
+<div class="counts">${count('PASS', summary.pass, 'pass')}${count('FAIL', summary.fail, 'fail')}${count('NOT VERIFIED', summary.notVerified, 'not-verified')}${count('UNSPECIFIED', summary.unspecified, 'unspecified')}${count('tests passed / failed / skipped', tests, 'tests')}</div>
+<div class="facts">Target: ${escapeHtml(report.target.url ?? 'the embedded reference sandbox')} · profile ${escapeHtml(report.profile.file)} · ${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)}${report.grep === undefined ? '' : ` · --grep ${escapeHtml(report.grep)}`} · ${escapeHtml(report.kit.name)} ${escapeHtml(report.kit.version)}, interface ${escapeHtml(report.kit.interfaceRevision)}</div>
+${errors === '' ? '' : `<div class="errors"><h2>Errors outside the tests</h2>${errors}</div>`}
+<div class="filters">
+<label>Verdict <select id="f-verdict">${options(['PASS', 'FAIL', 'NOT VERIFIED', 'UNSPECIFIED'])}</select></label>
+<label>Section <select id="f-section">${options(sections)}</select></label>
+<label>Level <select id="f-level">${options(['spec', 'profile'])}</select></label>
+<span id="shown"></span>
+</div>
+<table><thead><tr><th>requirement</th><th>§</th><th>level</th><th>verdict</th><th>tests passed</th><th>statement</th></tr></thead>
+<tbody>
+${report.requirements.map(row).join('\n')}
+</tbody></table>
+<script>${SCRIPT}</script>
+</body></html>
+`;
+}

@@ -1,0 +1,106 @@
+/**
+ * conformance.md: ready to paste into a ticket. The verdict and counts first, then failures by severity (spec-level
+ * ones break the interface and fail the gate; profile-level ones break a decision of the profile), each with its §,
+ * statement and evidence, then what was not verified and why.
+ */
+import type { ConformanceReport, RequirementResult } from '../../generated/report/conformance.gen.js';
+
+const HEADLINES: Readonly<Record<ConformanceReport['outcome'], string>> = {
+  conformant: 'CONFORMANT: no requirement of the interface failed',
+  'not-conformant': 'NOT CONFORMANT: requirements of the interface failed',
+  incomplete: 'INCOMPLETE: the run could not be carried out in full; its verdicts are not a certification',
+};
+
+/** A fenced block that no backtick run inside the text can close early. */
+function fenced(text: string, language = ''): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${language}\n${text}\n${fence}`;
+}
+
+/** Table cells: no pipe or newline may break the row. */
+function cell(text: string): string {
+  return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+}
+
+function failure(result: RequirementResult): string {
+  const failed = result.tests.filter((t) => t.status === 'failed');
+  const lines = [
+    `### ${result.id} (${result.section})`,
+    '',
+    `> ${result.statement}`,
+    '',
+    `Failed tests: ${failed.length} of ${result.tests.length}.`,
+  ];
+  for (const evidence of result.evidence) {
+    lines.push('', `**${evidence.test}**`, '', fenced(evidence.message));
+    if (evidence.request !== undefined) lines.push('', 'Request:', '', fenced(evidence.request));
+    if (evidence.response !== undefined) lines.push('', 'Response:', '', fenced(evidence.response));
+    if (evidence.postbacks !== undefined) lines.push('', 'Postbacks received:', '', fenced(evidence.postbacks, 'json'));
+  }
+  return lines.join('\n');
+}
+
+export function renderMarkdown(report: ConformanceReport): string {
+  const { summary } = report;
+  const byVerdict = (verdict: RequirementResult['verdict'], level?: RequirementResult['level']) =>
+    report.requirements.filter((r) => r.verdict === verdict && (level === undefined || r.level === level));
+  const out = [
+    '# Conformance report',
+    '',
+    `**${HEADLINES[report.outcome]}**`,
+    '',
+    `| PASS | FAIL | NOT VERIFIED | UNSPECIFIED | tests passed | failed | skipped |`,
+    `| ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+    `| ${summary.pass} | ${summary.fail} | ${summary.notVerified} | ${summary.unspecified} | ${summary.tests.passed} | ${summary.tests.failed} | ${summary.tests.skipped} |`,
+    '',
+    `- Target: ${report.target.url ?? 'the embedded reference sandbox'} (${report.target.kind}${report.target.image === undefined ? '' : `, image ${report.target.image}`})`,
+    `- Profile: ${report.profile.file}`,
+    `- Run: ${report.startedAt} to ${report.finishedAt}${report.grep === undefined ? '' : `, limited to --grep ${report.grep}`}${report.deep === true ? ', deep' : ''}`,
+    `- Kit: ${report.kit.name} ${report.kit.version}, interface revision ${report.kit.interfaceRevision}`,
+  ];
+  if (report.seeds.length > 0) {
+    out.push(`- Property seeds: ${[...new Set(report.seeds.map((s) => s.seed))].join(', ')} (replay with KIT_FC_SEED)`);
+  }
+  if ((report.errors ?? []).length > 0) {
+    out.push('', '## Errors outside the tests', '', ...(report.errors ?? []).map((e) => fenced(e)));
+  }
+  const blocking = byVerdict('FAIL', 'spec');
+  const profileFailures = byVerdict('FAIL', 'profile');
+  if (blocking.length > 0) {
+    out.push('', `## Failures that break the interface (${blocking.length})`, '', ...blocking.map(failure));
+  }
+  if (profileFailures.length > 0) {
+    out.push(
+      '',
+      `## Failures against the profile's decisions (${profileFailures.length})`,
+      '',
+      'The interface leaves these open; the profile decides them (they do not fail the gate).',
+      '',
+      ...profileFailures.map(failure),
+    );
+  }
+  const notVerified = byVerdict('NOT VERIFIED');
+  if (notVerified.length > 0) {
+    out.push(
+      '',
+      `## Not verified (${notVerified.length})`,
+      '',
+      '| requirement | § | why |',
+      '| --- | --- | --- |',
+      ...notVerified.map((r) => `| ${r.id} | ${cell(r.section)} | ${cell(r.reason ?? '')} |`),
+    );
+  }
+  const unspecified = byVerdict('UNSPECIFIED');
+  if (unspecified.length > 0) {
+    out.push(
+      '',
+      `## Unspecified by the interface (${unspecified.length})`,
+      '',
+      ...unspecified.map((r) => `- ${r.id} (${r.section}): ${r.statement} ${r.reason ?? ''}`.trim()),
+    );
+  }
+  const passed = byVerdict('PASS');
+  out.push('', `## Passed (${passed.length})`, '', passed.map((r) => r.id).join(', ') || 'none', '');
+  return out.join('\n');
+}
