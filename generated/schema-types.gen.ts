@@ -28,6 +28,7 @@ import type { PaymentsList } from './payments/payments-list.gen.js';
 import type { ComplaintPostback } from './postbacks/complaint-postback.gen.js';
 import type { PaymentPostback } from './postbacks/payment-postback.gen.js';
 import type { Profile } from './profile/profile.gen.js';
+import type { ConformanceReport } from './report/conformance.gen.js';
 import type { ClockAdvanceRequest } from './sandbox-control/clock-advance.request.gen.js';
 import type { ClockResponse } from './sandbox-control/clock.response.gen.js';
 import type { ControlComplaintCreateRequest } from './sandbox-control/complaint-create.request.gen.js';
@@ -65,6 +66,7 @@ export interface SchemaTypes {
   'postbacks/complaint-postback': ComplaintPostback;
   'postbacks/payment-postback': PaymentPostback;
   'profile/profile': Profile;
+  'report/conformance': ConformanceReport;
   'sandbox-control/clock-advance.request': ClockAdvanceRequest;
   'sandbox-control/clock.response': ClockResponse;
   'sandbox-control/complaint-create.request': ControlComplaintCreateRequest;
@@ -107,6 +109,7 @@ export const SCHEMA_IDS = [
   'postbacks/complaint-postback',
   'postbacks/payment-postback',
   'profile/profile',
+  'report/conformance',
   'sandbox-control/clock-advance.request',
   'sandbox-control/clock.response',
   'sandbox-control/complaint-create.request',
