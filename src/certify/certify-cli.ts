@@ -1,0 +1,206 @@
+/**
+ * `npm run certify` (design brief §5): checks what it can before the run (flags, profile, target reachable), runs the
+ * conformance project with the conformance reporter, and exits from the report's outcome: 0 conformant, 1 a
+ * spec-level requirement failed, 2 the run could not be carried out, with one clear line and no stack trace.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { request } from 'undici';
+import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
+import { kitRoot } from '../kit-root.js';
+import { DEFAULT_PROFILE_FILE, loadProfile } from '../profile/load-profile.js';
+import { EXIT_CODES } from '../report/verdicts.js';
+
+/** The run cannot be carried out: exit 2 with this message. */
+export class CertifyError extends Error {
+  override readonly name = 'CertifyError';
+}
+
+export const HELP = `Certify a payment service environment against its interface.
+
+Usage: npm run certify -- [options]
+
+  --target URL|container:IMAGE  the target (default: the embedded reference sandbox)
+  --profile FILE                its target profile (default: profiles/sandbox.json)
+  --out DIR                     where the reports go (default: reports/)
+  --capture-host HOST           where the postback capture server listens (default: 127.0.0.1)
+  --capture-port PORT           its port (default: a free one)
+  --capture-public-url URL      the URL the target posts to, when it reaches the capture server through a tunnel
+  --grep PATTERN                only the tests whose title or tags match (e.g. @req:AUTH-NO-LOGIN)
+  --deep                        the profile's deepNumRuns cases per property
+  --workers N                   parallel workers (default: Playwright's choice)
+  --help                        this text
+
+Exit codes: 0 every spec-level requirement that was checked passed; 1 one failed; 2 the run could not be carried
+out (bad flags or profile, unreachable target).
+
+Examples:
+  npm run certify
+  npm run certify -- --target https://sandbox.example.test --profile profiles/examples/staging.example.json
+  npm run certify -- --grep @req:PB- --out reports/postbacks
+  npm run certify -- --deep --workers 2
+`;
+
+export interface CertifyOptions {
+  readonly target: string | undefined;
+  readonly profile: string;
+  readonly out: string;
+  readonly captureHost: string | undefined;
+  readonly capturePort: string | undefined;
+  readonly capturePublicUrl: string | undefined;
+  readonly grep: string | undefined;
+  readonly deep: boolean;
+  readonly workers: string | undefined;
+}
+
+export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        target: { type: 'string' },
+        profile: { type: 'string' },
+        out: { type: 'string' },
+        'capture-host': { type: 'string' },
+        'capture-port': { type: 'string' },
+        'capture-public-url': { type: 'string' },
+        grep: { type: 'string' },
+        deep: { type: 'boolean' },
+        workers: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    throw new CertifyError(`${error instanceof Error ? error.message : String(error)} (see --help)`);
+  }
+  if (values.help === true) return 'help';
+  const port = values['capture-port'];
+  if (port !== undefined && !(/^\d{1,5}$/.test(port) && Number(port) <= 65_535)) {
+    throw new CertifyError(`--capture-port must be a port number (got ${port})`);
+  }
+  const workers = values.workers;
+  if (workers !== undefined && !/^[1-9]\d{0,2}$/.test(workers)) {
+    throw new CertifyError(`--workers must be a positive whole number (got ${workers})`);
+  }
+  const publicUrl = values['capture-public-url'];
+  if (publicUrl !== undefined) httpUrl('--capture-public-url', publicUrl);
+  return {
+    target: values.target,
+    profile: values.profile ?? DEFAULT_PROFILE_FILE,
+    out: values.out ?? 'reports',
+    captureHost: values['capture-host'],
+    capturePort: port,
+    capturePublicUrl: publicUrl,
+    grep: values.grep,
+    deep: values.deep === true,
+    workers,
+  };
+}
+
+function httpUrl(flag: string, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CertifyError(`${flag} must be an http(s) URL (got ${value})`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new CertifyError(`${flag} must be an http(s) URL (got ${value})`);
+  }
+  return url;
+}
+
+/** Any HTTP answer means the target is there; no answer within the deadline means the run cannot be carried out. */
+async function assertReachable(target: URL): Promise<void> {
+  try {
+    const response = await request(target, {
+      method: 'GET',
+      headersTimeout: 5_000,
+      bodyTimeout: 5_000,
+      signal: AbortSignal.timeout(6_000),
+    });
+    await response.body.dump();
+  } catch (error) {
+    const reason =
+      error instanceof Error ? ((error.cause as { code?: string } | undefined)?.code ?? error.message) : String(error);
+    throw new CertifyError(`cannot reach the target at ${target.origin}: ${reason}`);
+  }
+}
+
+/** What must hold before a run is worth starting; each failure is one clear message. */
+export async function preflight(options: CertifyOptions): Promise<void> {
+  try {
+    await loadProfile(options.profile);
+  } catch (error) {
+    throw new CertifyError(error instanceof Error ? error.message : String(error));
+  }
+  if (options.target === undefined) return;
+  if (options.target.startsWith('container:')) {
+    throw new CertifyError('--target container:IMAGE is not available in this version of the kit (use a URL)');
+  }
+  await assertReachable(httpUrl('--target', options.target));
+}
+
+/** Runs the conformance project with the reporters of a certification; resolves with the report it wrote. */
+export async function runCertification(options: CertifyOptions): Promise<ConformanceReport> {
+  const out = path.resolve(options.out);
+  const cli = path.join(kitRoot, 'node_modules', '@playwright', 'test', 'cli.js');
+  const args = [cli, 'test', '--project=conformance'];
+  if (options.grep !== undefined) args.push('--grep', options.grep);
+  if (options.workers !== undefined) args.push('--workers', options.workers);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    KIT_CERTIFY: '1',
+    KIT_REPORT_DIR: out,
+    KIT_PROFILE: path.resolve(options.profile),
+    KIT_TARGET: options.target ?? '',
+    KIT_GREP: options.grep ?? '',
+    KIT_DEEP: options.deep ? '1' : '',
+    ...(options.captureHost === undefined ? {} : { KIT_CAPTURE_HOST: options.captureHost }),
+    ...(options.capturePort === undefined ? {} : { KIT_CAPTURE_PORT: options.capturePort }),
+    ...(options.capturePublicUrl === undefined ? {} : { KIT_CAPTURE_PUBLIC_URL: options.capturePublicUrl }),
+  };
+  const started = Date.now();
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: kitRoot, env, stdio: 'inherit' });
+    child.on('error', reject);
+    // Playwright's own exit code says whether tests failed; the verdict is the report's.
+    child.on('exit', () => {
+      resolve();
+    });
+  });
+  const file = path.join(out, 'conformance.json');
+  let report: ConformanceReport;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport;
+  } catch {
+    throw new CertifyError(`the run wrote no report at ${file}: see the output above`);
+  }
+  if (Date.parse(report.finishedAt) < started) {
+    throw new CertifyError(`the run wrote no new report at ${file}: see the output above`);
+  }
+  return report;
+}
+
+/** The whole command: returns the exit code; prints one line for a run that cannot be carried out. */
+export async function certify(args: readonly string[]): Promise<number> {
+  try {
+    const options = parseCertifyArgs(args);
+    if (options === 'help') {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    await preflight(options);
+    const report = await runCertification(options);
+    return EXIT_CODES[report.outcome];
+  } catch (error) {
+    if (!(error instanceof CertifyError)) throw error;
+    process.stderr.write(`certify: ${error.message}\n`);
+    return 2;
+  }
+}
