@@ -1,0 +1,82 @@
+/**
+ * `npm run certify` as its users meet it: the exit codes of design brief §5, one clear line when a run cannot be
+ * carried out, and a failure under a sandbox fault shown with its evidence in every report format.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { kitRoot } from '../../../src/kit-root.js';
+
+function certify(args: readonly string[], env: Record<string, string> = {}) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(kitRoot, 'scripts', 'certify.ts'), ...args], {
+    cwd: kitRoot,
+    env: { ...process.env, ...env, CI: '' },
+    encoding: 'utf8',
+    timeout: 170_000,
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+test.describe('npm run certify', () => {
+  test('should print its flags and examples with --help, and exit 0', () => {
+    const run = certify(['--help']);
+    expect(run.code).toBe(0);
+    for (const flag of ['--target', '--profile', '--out', '--capture-public-url', '--grep', '--deep', '--workers']) {
+      expect(run.stdout).toContain(flag);
+    }
+    expect(run.stdout).toContain('Examples:');
+  });
+
+  for (const [name, args, message] of [
+    ['an unknown flag', ['--bogus'], "certify: Unknown option '--bogus' (see --help)"],
+    [
+      'a profile that does not exist',
+      ['--profile', '/nonexistent/profile.json'],
+      'certify: profile /nonexistent/profile.json: cannot read the file (ENOENT)',
+    ],
+    [
+      'an unreachable target',
+      ['--target', 'http://127.0.0.1:1'],
+      'certify: cannot reach the target at http://127.0.0.1:1: ECONNREFUSED',
+    ],
+    ['a bad port', ['--capture-port', 'eighty'], 'certify: --capture-port must be a port number (got eighty)'],
+  ] as const) {
+    test(`should exit 2 with one clear line for ${name}`, () => {
+      const run = certify(args);
+      expect(run.code).toBe(2);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr.trim()).toContain(message.split(': ECONNREFUSED')[0]);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    });
+  }
+
+  test('should exit 1 under a sandbox fault and show the failure with its evidence in every report', () => {
+    test.setTimeout(180_000);
+    const out = mkdtempSync(path.join(tmpdir(), 'kit-certify-'));
+    try {
+      const run = certify(['--grep', '@req:AUTH-NO-LOGIN(?=\\s|$)', '--out', out], {
+        KIT_SANDBOX_FAULTS: 'auth-missing-publickey-gives-no-key',
+      });
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stdout).toContain('Conformance: NOT-CONFORMANT (exit 1)');
+      const json = JSON.parse(readFileSync(path.join(out, 'conformance.json'), 'utf8')) as {
+        outcome: string;
+        requirements: { id: string; verdict: string; evidence: { response?: string }[] }[];
+      };
+      expect(json.outcome).toBe('not-conformant');
+      const failed = json.requirements.find((r) => r.id === 'AUTH-NO-LOGIN');
+      expect(failed?.verdict).toBe('FAIL');
+      expect(failed?.evidence[0]?.response).toContain('{"error":"NO_KEY"}');
+      for (const file of ['conformance.md', 'conformance.html', 'junit.xml']) {
+        const text = readFileSync(path.join(out, file), 'utf8');
+        expect(text, file).toContain('AUTH-NO-LOGIN');
+        expect(text, file).toMatch(/NO_KEY/);
+      }
+      expect(readFileSync(path.join(out, 'html', 'index.html'), 'utf8')).toContain('<html');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
