@@ -136,6 +136,8 @@ export default class ConformanceReporter implements Reporter {
         `  requirements: ${summary.pass} PASS, ${summary.fail} FAIL (${summary.failSpec ?? 0} of the interface), ` +
           `${summary.notVerified} NOT VERIFIED, ${summary.unspecified} UNSPECIFIED`,
         `  tests: ${summary.tests.passed} passed, ${summary.tests.failed} failed, ${summary.tests.skipped} skipped`,
+        // Why a run is incomplete, one line each: the full text is in the reports.
+        ...(report.errors ?? []).map((e) => `  error: ${redactSecrets(e.split('\n')[0] ?? e)}`),
         `  reports: ${path.relative(process.cwd(), path.join(this.outputDir, 'conformance.{json,md,html}')) || '.'}`,
         '',
       ].join('\n'),

@@ -39,7 +39,7 @@ test.describe('npm run certify', () => {
     [
       'an unreachable target',
       ['--target', 'http://127.0.0.1:1'],
-      'certify: cannot reach the target at http://127.0.0.1:1: ECONNREFUSED',
+      'certify: cannot reach the target at http://127.0.0.1:1: connect ECONNREFUSED',
     ],
     ['a bad port', ['--capture-port', 'eighty'], 'certify: --capture-port must be a port number (got eighty)'],
   ] as const) {
@@ -47,10 +47,22 @@ test.describe('npm run certify', () => {
       const run = certify(args);
       expect(run.code).toBe(2);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
-      expect(run.stderr.trim()).toContain(message.split(': ECONNREFUSED')[0]);
+      expect(run.stderr.trim()).toContain(message);
       expect(run.stderr).not.toMatch(/\n\s+at /);
     });
   }
+
+  test('should exit 2 and say why when --grep selects no conformance test', () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'kit-certify-'));
+    try {
+      const run = certify(['--grep', 'NO-SUCH-TEST', '--out', out]);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toContain('Conformance: INCOMPLETE (exit 2)');
+      expect(run.stdout).toContain('error: no conformance test was selected: nothing was certified (check --grep)');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
 
   test('should exit 1 under a sandbox fault and show the failure with its evidence in every report', () => {
     test.setTimeout(180_000);
