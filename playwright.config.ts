@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig, type Project } from '@playwright/test';
+import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
 import type { ConformanceOptions } from './fixtures/index.js';
 import { faultProofProjects } from './fixtures/conformance/fault-projects.js';
 
@@ -7,6 +7,17 @@ const ci = process.env.CI !== undefined && process.env.CI !== '';
 /** Set by `npm run certify` (src/certify): the conformance reports, written to KIT_REPORT_DIR (default reports/). */
 const certifying = process.env.KIT_CERTIFY === '1';
 const reportDir = path.resolve(process.env.KIT_REPORT_DIR?.trim() || 'reports');
+
+const reporters: ReporterDescription[] = certifying
+  ? [
+      ['line'],
+      ['./src/report/conformance-reporter.ts', { outputDir: reportDir }],
+      ['junit', { outputFile: path.join(reportDir, 'junit.xml') }],
+      ['html', { outputFolder: path.join(reportDir, 'html'), open: 'never' }],
+    ]
+  : ci
+    ? [['line'], ['junit', { outputFile: 'reports/self/junit.xml' }]]
+    : [['list']];
 
 /** The suites that certify a target: everything under suites/ but the kit's own tests. */
 const CONFORMANCE_SUITES = { testDir: 'suites', testIgnore: ['self/**', 'meta/**'] };
@@ -24,17 +35,11 @@ export default defineConfig<ConformanceOptions>({
   // No retries anywhere: a target that answers differently the second time is a finding, not noise (brief §6).
   retries: 0,
   fullyParallel: true,
-  reporter: certifying
-    ? [
-        ['line'],
-        ['./src/report/conformance-reporter.ts', { outputDir: reportDir }],
-        ['junit', { outputFile: path.join(reportDir, 'junit.xml') }],
-        ['html', { outputFolder: path.join(reportDir, 'html'), open: 'never' }],
-      ]
-    : ci
-      ? [['line'], ['junit', { outputFile: 'reports/self/junit.xml' }]]
-      : [['list']],
-  outputDir: 'test-results',
+  // The scrubber comes first: it removes secrets from each result before the other reporters see it.
+  reporter: [['./src/report/secret-scrubber.ts'], ...reporters],
+  // A certification keeps its attachments next to its reports, and never empties the test-results/ of another run
+  // (Playwright cleans its output folder when a run starts).
+  outputDir: certifying ? path.join(reportDir, 'test-results') : 'test-results',
   projects: [
     { name: 'vectors', testDir: 'suites/self', testMatch: 'signing-vectors.spec.ts' },
     {

@@ -1,4 +1,5 @@
 import type { LoadedProfile } from '../profile/load-profile.js';
+import { redactSecrets } from '../secrets/redaction.js';
 import type { Exchange } from './exchange.js';
 import type { FieldsOf, OperationName } from './operations.js';
 import { preparedFromBody, type PreparedRequest } from './prepared-request.js';
@@ -78,7 +79,9 @@ export class ApiClient {
       body: request.bytes,
       timeoutMs: options.timeoutMs ?? settings.timing.requestTimeoutMs,
     });
-    const text = response.body.toString('utf8');
+    // A target may reflect a credential it was given (a debug header, an error quoting the request): the kit quotes
+    // answers in messages, step titles and reports, so what it keeps of an answer is redacted once, here.
+    const text = redactSecrets(response.body.toString('utf8'));
     const parsed = parseJson(text);
     const exchange: Exchange = {
       operation: request.operation,
@@ -90,7 +93,7 @@ export class ApiClient {
         variant: request.variant,
       },
       status: response.status,
-      headers: response.headers,
+      headers: redactHeaders(response.headers),
       text,
       json: parsed.value,
       jsonError: parsed.error,
@@ -146,6 +149,15 @@ export class ApiClient {
   async close(): Promise<void> {
     await this.transport.close();
   }
+}
+
+function redactHeaders(headers: Record<string, string | string[]>): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? redactSecrets(value) : value.map(redactSecrets),
+    ]),
+  );
 }
 
 function parseJson(text: string): { value: unknown; error: string | undefined } {

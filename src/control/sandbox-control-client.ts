@@ -10,6 +10,7 @@ import type { PaymentOutcomeRequest } from '../../generated/sandbox-control/paym
 import type { SchemaId, SchemaTypes } from '../../generated/schema-types.gen.js';
 import { getContract } from '../contract/contract.js';
 import { formatFindings } from '../contract/finding.js';
+import { redactSecrets } from '../secrets/redaction.js';
 import type { Secret } from '../secrets/secret.js';
 
 /** The control API answered something else than its contract, or an error. */
@@ -20,7 +21,8 @@ export class ControlError extends Error {
     readonly status: number,
     message: string,
   ) {
-    super(message);
+    // The message quotes the target's answer, which may reflect the control token.
+    super(redactSecrets(message));
   }
 }
 
@@ -140,7 +142,12 @@ export class SandboxControl {
         `control ${method} ${path}: ${response.statusCode} ${text.slice(0, 300)}`,
       );
     }
-    const json: unknown = JSON.parse(text);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ControlError(200, `control ${method} ${path}: the answer is not JSON: ${text.slice(0, 300)}`);
+    }
     if (schema === undefined) return json as SchemaTypes[Id];
     const validation = getContract().validate(schema, json);
     if (!validation.ok) {
