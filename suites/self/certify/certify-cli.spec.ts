@@ -2,26 +2,15 @@
  * `npm run certify` as its users meet it: the exit codes of design brief §5, one clear line when a run cannot be
  * carried out, and a failure under a sandbox fault shown with its evidence in every report format.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { kitRoot } from '../../../src/kit-root.js';
-
-function certify(args: readonly string[], env: Record<string, string> = {}) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(kitRoot, 'scripts', 'certify.ts'), ...args], {
-    cwd: kitRoot,
-    env: { ...process.env, ...env, CI: '' },
-    encoding: 'utf8',
-    timeout: 170_000,
-  });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+import { runCertify as certify } from '../../../fixtures/self/certify-run.js';
 
 test.describe('npm run certify', () => {
-  test('should print its flags and examples with --help, and exit 0', () => {
-    const run = certify(['--help']);
+  test('should print its flags and examples with --help, and exit 0', async () => {
+    const run = await certify(['--help']);
     expect(run.code).toBe(0);
     for (const flag of ['--target', '--profile', '--out', '--capture-public-url', '--grep', '--deep', '--workers']) {
       expect(run.stdout).toContain(flag);
@@ -43,8 +32,8 @@ test.describe('npm run certify', () => {
     ],
     ['a bad port', ['--capture-port', 'eighty'], 'certify: --capture-port must be a port number (got eighty)'],
   ] as const) {
-    test(`should exit 2 with one clear line for ${name}`, () => {
-      const run = certify(args);
+    test(`should exit 2 with one clear line for ${name}`, async () => {
+      const run = await certify(args);
       expect(run.code).toBe(2);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(run.stderr.trim()).toContain(message);
@@ -52,10 +41,10 @@ test.describe('npm run certify', () => {
     });
   }
 
-  test('should exit 2 and say why when --grep selects no conformance test', () => {
+  test('should exit 2 and say why when --grep selects no conformance test', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'kit-certify-'));
     try {
-      const run = certify(['--grep', 'NO-SUCH-TEST', '--out', out]);
+      const run = await certify(['--grep', 'NO-SUCH-TEST', '--out', out]);
       expect(run.code).toBe(2);
       expect(run.stdout).toContain('Conformance: INCOMPLETE (exit 2)');
       expect(run.stdout).toContain('error: no conformance test was selected: nothing was certified (check --grep)');
@@ -64,11 +53,11 @@ test.describe('npm run certify', () => {
     }
   });
 
-  test('should exit 1 under a sandbox fault and show the failure with its evidence in every report', () => {
+  test('should exit 1 under a sandbox fault and show the failure with its evidence in every report', async () => {
     test.setTimeout(180_000);
     const out = mkdtempSync(path.join(tmpdir(), 'kit-certify-'));
     try {
-      const run = certify(['--grep', '@req:AUTH-NO-LOGIN(?=\\s|$)', '--out', out], {
+      const run = await certify(['--grep', '@req:AUTH-NO-LOGIN(?=\\s|$)', '--out', out], {
         KIT_SANDBOX_FAULTS: 'auth-missing-publickey-gives-no-key',
       });
       expect(run.code, run.stderr).toBe(1);
