@@ -70,20 +70,21 @@ test.describe('conformance.html in Chromium', () => {
     const expectShown = async (predicate: (r: (typeof report.requirements)[number]) => boolean) => {
       const ids = report.requirements.filter(predicate).map((r) => r.id);
       await expect(page.locator('#shown')).toHaveText(`${ids.length} of ${total} requirements`);
-      expect(await visibleRows(page).evaluateAll((trs) => trs.map((tr) => tr.id))).toEqual(ids);
+      const shown = await Promise.all((await visibleRows(page).all()).map((row) => row.getAttribute('id')));
+      expect(shown).toEqual(ids);
     };
 
-    await page.selectOption('#f-verdict', 'NOT VERIFIED');
+    await page.locator('#f-verdict').selectOption('NOT VERIFIED');
     await expectShown((r) => r.verdict === 'NOT VERIFIED');
-    await page.selectOption('#f-verdict', 'FAIL');
+    await page.locator('#f-verdict').selectOption('FAIL');
     await expectShown((r) => r.verdict === 'FAIL');
-    await page.selectOption('#f-verdict', '');
-    await page.selectOption('#f-section', '§5');
+    await page.locator('#f-verdict').selectOption('');
+    await page.locator('#f-section').selectOption('§5');
     await expectShown((r) => topSection(r.section) === '§5');
-    await page.selectOption('#f-level', 'profile');
+    await page.locator('#f-level').selectOption('profile');
     await expectShown((r) => topSection(r.section) === '§5' && r.level === 'profile');
-    await page.selectOption('#f-section', '');
-    await page.selectOption('#f-level', '');
+    await page.locator('#f-section').selectOption('');
+    await page.locator('#f-level').selectOption('');
     await expectShown(() => true);
     expect(blocked).toEqual([]);
   });
@@ -95,7 +96,7 @@ test.describe('conformance.html in Chromium', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await page.selectOption('#f-verdict', 'FAIL');
+    await page.locator('#f-verdict').selectOption('FAIL');
     const failing = page.locator('tr#AUTH-NO-LOGIN');
     const evidence = failing.locator('details.failure .evidence');
     await expect(evidence).toBeHidden();
