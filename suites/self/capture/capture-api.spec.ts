@@ -43,9 +43,10 @@ test.describe('capture API (the capture server of a run, from the Playwright wor
   });
 
   test('should refuse a wrong token and a body outside its schema', async ({ harness }) => {
-    const capture = await harness.start({ apiToken: 'a'.repeat(48) });
-    const wrong = new CaptureClient(capture.url, new Secret('b'.repeat(48), 'wrong token'));
-    const right = new CaptureClient(capture.url, new Secret('a'.repeat(48), 'test token'));
+    const token = randomBytes(24).toString('hex');
+    const capture = await harness.start({ apiToken: token });
+    const wrong = new CaptureClient(capture.url, new Secret(randomBytes(24).toString('hex'), 'wrong token'));
+    const right = new CaptureClient(capture.url, new Secret(token, 'test token'));
     try {
       await expect(wrong.createEndpoint()).rejects.toThrow(/capture API POST endpoints: 401 .*bad or missing token/);
       await expect(right.createEndpoint({ kind: 'refund' as never })).rejects.toBeInstanceOf(CaptureApiError);
