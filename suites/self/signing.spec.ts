@@ -144,7 +144,7 @@ test.describe('credentials that cannot work are refused at load', () => {
       const own = credentialsOf('merchant', name);
       const mismatched = { ...own, signingKey: credentialsOf('stranger', name).signingKey };
       const wrongType = { ...own, signingKey: credentialsOf('merchant', other).signingKey };
-      const notAKey = { ...own, signingKey: new Secret('not a pem key', 'test') };
+      const notAKey = { ...own, signingKey: new Secret('not a pem key 4f1c', 'test') };
       expect(() => scheme.checkCredentials?.(mismatched)).toThrow(/does not belong to the signing key/);
       expect(() => scheme.checkCredentials?.(wrongType)).toThrow(
         `the signing key is ${other === 'ed25519' ? 'ed25519' : 'rsa'}, not`,
@@ -154,7 +154,7 @@ test.describe('credentials that cannot work are refused at load', () => {
   }
 
   test('hmac-sha256: a secret too short to be safe', () => {
-    const short = { publicKey: 'key-1', signingKey: new Secret('too short', 'test') };
+    const short = { publicKey: 'key-1', signingKey: new Secret('short-9e2b', 'test') };
     expect(() => schemeNamed('hmac-sha256').checkCredentials?.(short)).toThrow(/shorter than 32 bytes/);
   });
 });
@@ -162,7 +162,7 @@ test.describe('credentials that cannot work are refused at load', () => {
 test.describe('custom schemes', () => {
   test('should load a module named by the profile and sign with it', async () => {
     const scheme = await loadCustomScheme(kitPath('fixtures', 'signing', 'hmac-sha512-hex.scheme.mjs'));
-    const credentials = { publicKey: 'merchant-key-1', signingKey: new Secret('x'.repeat(64), 'test') };
+    const credentials = { publicKey: 'merchant-key-1', signingKey: new Secret('custom-scheme-secret-5d8a0c7e'.repeat(2), 'test') };
     const signed = new BodySigner(scheme, credentials).sign(fields);
     expect(signed.hash).toMatch(/^[0-9a-f]{128}$/);
     const key = { publicKey: 'merchant-key-1', secret: credentials.signingKey };
