@@ -162,7 +162,10 @@ test.describe('credentials that cannot work are refused at load', () => {
 test.describe('custom schemes', () => {
   test('should load a module named by the profile and sign with it', async () => {
     const scheme = await loadCustomScheme(kitPath('fixtures', 'signing', 'hmac-sha512-hex.scheme.mjs'));
-    const credentials = { publicKey: 'merchant-key-1', signingKey: new Secret('custom-scheme-secret-5d8a0c7e'.repeat(2), 'test') };
+    const credentials = {
+      publicKey: 'merchant-key-1',
+      signingKey: new Secret('custom-scheme-secret-5d8a0c7e'.repeat(2), 'test'),
+    };
     const signed = new BodySigner(scheme, credentials).sign(fields);
     expect(signed.hash).toMatch(/^[0-9a-f]{128}$/);
     const key = { publicKey: 'merchant-key-1', secret: credentials.signingKey };
