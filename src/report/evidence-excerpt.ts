@@ -3,6 +3,7 @@
  * exchanges; test-capture.ts: the postbacks its endpoints received) and its error message. Excerpts are bounded and
  * redacted: a report is pasted into tickets, and a hostile target's answers must not swell it or leak into it.
  */
+import { stripVTControlCharacters } from 'node:util';
 import type { Evidence } from '../../generated/report/conformance.gen.js';
 import { redactSecrets } from '../secrets/redaction.js';
 
@@ -14,9 +15,6 @@ export interface AttachedText {
 const MESSAGE_CHARS = 3_000;
 const BODY_CHARS = 1_500;
 const POSTBACK_CHARS = 2_000;
-
-// Terminal colour codes Playwright's expect puts in messages.
-const ANSI = new RegExp(String.raw`\u001b\[[0-9;]*m`, 'g');
 
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
@@ -61,7 +59,8 @@ export function evidenceOf(test: string, errorMessage: string, attachments: read
   const postbacks = attachments.find((a) => a.name === 'postbacks')?.text;
   return {
     test: redactSecrets(test),
-    message: redactSecrets(clip(errorMessage.replace(ANSI, '').trim(), MESSAGE_CHARS)),
+    // Without the terminal colour codes Playwright's expect puts in messages.
+    message: redactSecrets(clip(stripVTControlCharacters(errorMessage).trim(), MESSAGE_CHARS)),
     ...(exchange === undefined
       ? {}
       : { request: redactSecrets(exchange.request), response: redactSecrets(exchange.response) }),

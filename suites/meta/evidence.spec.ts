@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { runPlaywright, type RunTest } from '../../fixtures/self/playwright-run.js';
+import { runPlaywright, type RunTest } from '../../src/runner/playwright-run.js';
 import { kitPath } from '../../src/kit-root.js';
 
 /** Secrets of profiles/sandbox.json: the merchant's private key (each base64 line) and the control token. */

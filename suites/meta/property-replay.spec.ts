@@ -5,7 +5,7 @@
  * replay also needs the commands' replayPath.
  */
 import { expect, test } from '@playwright/test';
-import { runCommandLine, runPlaywright, type RunTest } from '../../fixtures/self/playwright-run.js';
+import { runCommandLine, runPlaywright, type RunTest } from '../../src/runner/playwright-run.js';
 
 interface Case {
   readonly name: string;

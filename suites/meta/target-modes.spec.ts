@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EMBEDDED_ATTEMPT_TIMEOUT_MS } from '../../fixtures/conformance/target.js';
-import { runPlaywright, type RunTest } from '../../fixtures/self/playwright-run.js';
+import { runPlaywright, type RunTest } from '../../src/runner/playwright-run.js';
 import { kitPath } from '../../src/kit-root.js';
 import { DEFAULT_PROFILE_FILE, loadProfile } from '../../src/profile/load-profile.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/start-sandbox.js';

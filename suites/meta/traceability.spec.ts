@@ -1,10 +1,10 @@
 /**
  * Traceability of the conformance project, read from `playwright test --list`: every test cites known requirements
  * (tags and annotations agree), every testable requirement has a test, every §7 code × operation pair has one, and
- * every requirement a test checks has a sandbox fault that claims to break it (suites/meta/fault-proof proves it).
+ * every requirement a test checks has a sandbox fault that claims to break it (`npm run faults` proves each one fails under it).
  */
 import { expect, test } from '@playwright/test';
-import { runPlaywright, type RunTest } from '../../fixtures/self/playwright-run.js';
+import { runPlaywright, type RunTest } from '../../src/runner/playwright-run.js';
 import { ERROR_TABLE } from '../../src/requirements/error-table.js';
 import { REQUIREMENTS, requirementById } from '../../src/requirements/registry.js';
 import { FAULTS } from '../../src/sandbox/faults/fault-registry.js';

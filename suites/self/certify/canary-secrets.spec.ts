@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { runCertify } from '../../../fixtures/self/certify-run.js';
+import { runCertify } from '../../../fixtures/self/kit-command.js';
 import { startReflectingProxy } from '../../../fixtures/self/reflecting-proxy.js';
 import { filesContaining, placesContaining, readOutputFiles } from '../../../fixtures/self/report-files.js';
 import { kitPath } from '../../../src/kit-root.js';

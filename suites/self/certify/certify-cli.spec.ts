@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { runCertify as certify } from '../../../fixtures/self/certify-run.js';
+import { runCertify as certify } from '../../../fixtures/self/kit-command.js';
 
 test.describe('npm run certify', () => {
   test('should print its flags and examples with --help, and exit 0', async () => {
