@@ -29,6 +29,7 @@ import type { ComplaintPostback } from './postbacks/complaint-postback.gen.js';
 import type { PaymentPostback } from './postbacks/payment-postback.gen.js';
 import type { Profile } from './profile/profile.gen.js';
 import type { ConformanceReport } from './report/conformance.gen.js';
+import type { FaultMatrixReport } from './report/faults.gen.js';
 import type { ClockAdvanceRequest } from './sandbox-control/clock-advance.request.gen.js';
 import type { ClockResponse } from './sandbox-control/clock.response.gen.js';
 import type { ControlComplaintCreateRequest } from './sandbox-control/complaint-create.request.gen.js';
@@ -67,6 +68,7 @@ export interface SchemaTypes {
   'postbacks/payment-postback': PaymentPostback;
   'profile/profile': Profile;
   'report/conformance': ConformanceReport;
+  'report/faults': FaultMatrixReport;
   'sandbox-control/clock-advance.request': ClockAdvanceRequest;
   'sandbox-control/clock.response': ClockResponse;
   'sandbox-control/complaint-create.request': ControlComplaintCreateRequest;
@@ -110,6 +112,7 @@ export const SCHEMA_IDS = [
   'postbacks/payment-postback',
   'profile/profile',
   'report/conformance',
+  'report/faults',
   'sandbox-control/clock-advance.request',
   'sandbox-control/clock.response',
   'sandbox-control/complaint-create.request',

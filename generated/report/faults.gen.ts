@@ -1,0 +1,76 @@
+/* eslint-disable */
+/**
+ * Generated from schemas/report/faults.schema.json by `npm run generate`. Do not edit by hand:
+ * change the schema and regenerate (`npm run generate:check` fails while this file is stale).
+ */
+
+/**
+ * reports/faults.json, written by npm run faults: the conformance suites against the clean sandbox and against the sandbox with each named fault on, and whether the suites detected each fault.
+ */
+export interface FaultMatrixReport {
+  startedAt: string;
+  finishedAt: string;
+  /**
+   * Wall time of the whole matrix
+   */
+  wallMs: number;
+  workers: number;
+  /**
+   * The conformance suites against the clean sandbox: every test must pass or be skipped with a reason
+   */
+  clean: {
+    pass: number;
+    fail: number;
+    skipped: number;
+    /**
+     * Each failing test of the clean run, with the first line of its error: false alarms
+     */
+    failures: string[];
+  };
+  faults: {
+    name: string;
+    area: string;
+    description: string;
+    /**
+     * Requirement ids of the registry the fault breaks; only their tests run under it
+     *
+     * @minItems 1
+     */
+    breaks: [string, ...string[]];
+    /**
+     * Tests that ran with the fault on
+     */
+    tests: number;
+    /**
+     * A test of a requirement it breaks failed
+     */
+    detected: boolean;
+    /**
+     * The failing tests, with the requirement of `breaks` each verifies
+     */
+    by: {
+      requirement: string;
+      test: string;
+    }[];
+    /**
+     * Requirements in `breaks` none of whose tests failed (the fault is still detected when another one's did)
+     */
+    undetectedRequirements?: string[];
+  }[];
+  /**
+   * Spec-level requirements of the registry no fault breaks, each with the reason
+   */
+  unbroken: {
+    id: string;
+    reason: string;
+  }[];
+  summary: {
+    faults: number;
+    detected: number;
+    missed: number;
+    /**
+     * Every fault detected through every requirement it breaks, no failure on the clean sandbox, no spec-level requirement left unbroken without a reason
+     */
+    ok: boolean;
+  };
+}
