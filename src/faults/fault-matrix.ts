@@ -1,0 +1,115 @@
+/**
+ * The fault matrix (npm run faults): from the tests of one Playwright run (the `conformance` project against the
+ * clean sandbox and one `fault:<name>` project per sandbox fault, each running only the tests of the requirements
+ * that fault breaks) to what the kit proves about itself: no false alarm on the clean sandbox, and each fault
+ * detected by a failing test of a requirement it breaks. Pure: the CLI runs Playwright and writes the result.
+ */
+import { stripVTControlCharacters } from 'node:util';
+import type { FaultMatrixReport } from '../../generated/report/faults.gen.js';
+import type { Requirement } from '../requirements/requirement.js';
+import type { RunTest } from '../runner/playwright-run.js';
+import type { FaultDefinition } from '../sandbox/faults/fault-registry.js';
+
+/** The Playwright project of a fault's run (playwright.config.ts, KIT_FAULT_PROJECTS=1). */
+export const faultProject = (name: string): string => `fault:${name}`;
+export const CLEAN_PROJECT = 'conformance';
+
+const failed = (t: RunTest): boolean => t.outcome === 'failed' || t.outcome === 'timedOut';
+
+function firstLine(text: string | undefined): string {
+  // Playwright's expect colours its messages for a terminal.
+  return (
+    stripVTControlCharacters(text ?? '')
+      .trim()
+      .split('\n')[0] ?? ''
+  );
+}
+
+function judgeFault(fault: FaultDefinition, tests: readonly RunTest[]): FaultMatrixReport['faults'][number] {
+  const ran = tests.filter((t) => t.project === faultProject(fault.name) && t.outcome !== 'skipped');
+  const by = ran
+    .filter(failed)
+    .flatMap((t) =>
+      t.requirements.filter((id) => fault.breaks.includes(id)).map((requirement) => ({ requirement, test: t.title })),
+    );
+  const undetected = fault.breaks.filter((id) => !by.some((b) => b.requirement === id));
+  const [first, ...rest] = fault.breaks;
+  if (first === undefined) throw new Error(`fault ${fault.name} breaks no requirement`);
+  return {
+    name: fault.name,
+    area: fault.area,
+    description: fault.description,
+    breaks: [first, ...rest],
+    tests: ran.length,
+    detected: by.length > 0,
+    by,
+    ...(undetected.length > 0 && by.length > 0 ? { undetectedRequirements: undetected } : {}),
+  };
+}
+
+/**
+ * Spec-level requirements no fault breaks. A requirement no black-box test can verify has its reason in the registry
+ * (`untestable`); any other is a gap in the faults, and fails the matrix.
+ */
+function unbrokenRequirements(
+  faults: readonly FaultDefinition[],
+  requirements: readonly Requirement[],
+): FaultMatrixReport['unbroken'] {
+  const broken = new Set(faults.flatMap((f) => f.breaks));
+  return requirements
+    .filter((r) => r.level === 'spec' && !broken.has(r.id))
+    .map((r) => ({
+      id: r.id,
+      reason:
+        r.untestable === undefined
+          ? 'no fault of the sandbox breaks it: add one (CONTRIBUTING.md, "add a sandbox fault")'
+          : `no black-box test can verify it: ${r.untestable}`,
+    }));
+}
+
+export interface MatrixRun {
+  readonly tests: readonly RunTest[];
+  readonly startedAt: Date;
+  readonly finishedAt: Date;
+  readonly workers: number;
+}
+
+/**
+ * `faults` are the faults this run covered; `allFaults` the whole registry, against which a requirement no fault
+ * breaks is judged (a run of a few faults must not call every other requirement a gap).
+ */
+export function judgeFaultMatrix(
+  run: MatrixRun,
+  faults: readonly FaultDefinition[],
+  requirements: readonly Requirement[],
+  allFaults: readonly FaultDefinition[] = faults,
+): FaultMatrixReport {
+  const clean = run.tests.filter((t) => t.project === CLEAN_PROJECT);
+  const failures = clean.filter(failed);
+  const judged = faults.map((fault) => judgeFault(fault, run.tests));
+  const unbroken = unbrokenRequirements(allFaults, requirements);
+  const missed = judged.filter((f) => !f.detected).length;
+  // A fault must show each requirement it claims to break failing, not only one of them.
+  const partial = judged.filter((f) => (f.undetectedRequirements ?? []).length > 0).length;
+  const gaps = unbroken.filter((u) => requirements.find((r) => r.id === u.id)?.untestable === undefined).length;
+  return {
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt.toISOString(),
+    wallMs: Math.max(0, run.finishedAt.getTime() - run.startedAt.getTime()),
+    workers: run.workers,
+    clean: {
+      pass: clean.filter((t) => t.outcome === 'passed').length,
+      fail: failures.length,
+      skipped: clean.filter((t) => t.outcome === 'skipped').length,
+      failures: failures.map((t) => `${t.title}: ${firstLine(t.error) || t.outcome}`),
+    },
+    faults: judged,
+    unbroken,
+    summary: {
+      faults: judged.length,
+      detected: judged.length - missed,
+      missed,
+      ok: missed === 0 && partial === 0 && failures.length === 0 && gaps === 0 && clean.length > 0,
+    },
+  };
+}

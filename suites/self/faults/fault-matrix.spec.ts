@@ -1,0 +1,145 @@
+/**
+ * The fault matrix's judgement (src/faults/fault-matrix.ts) on made-up runs: a fault is detected only by a failing
+ * test of a requirement it breaks, a failure on the clean sandbox is a false alarm, a spec-level requirement no fault
+ * breaks is a gap unless the registry says why no test can verify it.
+ */
+import { expect, test } from '@playwright/test';
+import { judgeFaultMatrix } from '../../../src/faults/fault-matrix.js';
+import { renderTable } from '../../../src/faults/faults-cli.js';
+import type { Requirement } from '../../../src/requirements/requirement.js';
+import type { RunTest } from '../../../src/runner/playwright-run.js';
+import type { FaultDefinition } from '../../../src/sandbox/faults/fault-registry.js';
+
+function ran(project: string, title: string, requirements: string[], outcome: string, error?: string): RunTest {
+  return {
+    project,
+    title,
+    file: 'suites/x.spec.ts',
+    requirements,
+    operations: [],
+    annotatedRequirements: requirements,
+    status: outcome === 'failed' ? 'unexpected' : 'expected',
+    outcome,
+    error,
+    skipReasons: [],
+    attachments: [],
+  };
+}
+
+const fault = (name: string, breaks: string[]): FaultDefinition => ({
+  name,
+  area: 'pagination',
+  breaks,
+  description: `${name} does something wrong.`,
+});
+
+const requirement = (id: string, level: 'spec' | 'profile', untestable?: string): Requirement => ({
+  id,
+  section: '§4.4',
+  statement: id,
+  level,
+  operations: [],
+  ...(untestable ? { untestable } : {}),
+});
+
+const REQS = [requirement('A', 'spec'), requirement('B', 'spec'), requirement('C', 'profile')];
+const times = { startedAt: new Date('2026-11-21T10:00:00Z'), finishedAt: new Date('2026-11-21T10:01:30Z'), workers: 2 };
+
+test.describe('fault matrix', () => {
+  test('should call a fault detected by the failing tests of the requirements it breaks, and name them', () => {
+    const report = judgeFaultMatrix(
+      {
+        ...times,
+        tests: [
+          ran('conformance', 'a works', ['A'], 'passed'),
+          ran('conformance', 'b works', ['B'], 'passed'),
+          ran('conformance', 'c skipped', ['C'], 'skipped'),
+          ran('fault:breaks-a-and-b', 'a works', ['A'], 'failed'),
+          ran('fault:breaks-a-and-b', 'b works', ['B'], 'passed'),
+          ran('fault:breaks-b', 'b works', ['B'], 'timedOut'),
+        ],
+      },
+      [fault('breaks-a-and-b', ['A', 'B']), fault('breaks-b', ['B'])],
+      REQS,
+    );
+    expect(report.clean).toEqual({ pass: 2, fail: 0, skipped: 1, failures: [] });
+    expect(report.faults.map((f) => [f.name, f.detected, f.by, f.undetectedRequirements])).toEqual([
+      ['breaks-a-and-b', true, [{ requirement: 'A', test: 'a works' }], ['B']],
+      ['breaks-b', true, [{ requirement: 'B', test: 'b works' }], undefined],
+    ]);
+    // Detected, but not through B: the matrix fails until a test of B fails under it too.
+    expect(report.summary).toEqual({ faults: 2, detected: 2, missed: 0, ok: false });
+    expect(report.wallMs).toBe(90_000);
+    expect(renderTable(report)).toContain('; NOT by B: none of their tests failed');
+    const whole = judgeFaultMatrix(
+      {
+        ...times,
+        tests: [ran('conformance', 'b works', ['B'], 'passed'), ran('fault:breaks-b', 'b works', ['B'], 'failed')],
+      },
+      [fault('breaks-b', ['B'])],
+      [requirement('B', 'spec')],
+    );
+    expect(whole.summary).toEqual({ faults: 1, detected: 1, missed: 0, ok: true });
+    expect(renderTable(whole)).toContain('Fault matrix: OK (exit 0)');
+  });
+
+  test('should miss a fault when only tests of other requirements fail, or none ran', () => {
+    const report = judgeFaultMatrix(
+      {
+        ...times,
+        tests: [
+          ran('conformance', 'a works', ['A'], 'passed'),
+          ran('fault:breaks-b', 'a and b', ['A'], 'failed'),
+          ran('fault:breaks-b', 'b works', ['B'], 'passed'),
+        ],
+      },
+      [fault('breaks-b', ['B']), fault('selects-nothing', ['A'])],
+      REQS,
+    );
+    expect(report.faults.map((f) => [f.name, f.detected, f.tests])).toEqual([
+      ['breaks-b', false, 2],
+      ['selects-nothing', false, 0],
+    ]);
+    expect(report.summary).toMatchObject({ detected: 0, missed: 2, ok: false });
+    const table = renderTable(report);
+    expect(table).toContain('MISSED: none of its 2 tests of B failed');
+    expect(table).toContain('Fault matrix: FAILED (exit 1)');
+  });
+
+  test('should report a failure on the clean sandbox as a false alarm, colour codes removed', () => {
+    const report = judgeFaultMatrix(
+      {
+        ...times,
+        tests: [
+          ran('conformance', 'a works', ['A'], 'failed', '\u001b[31mexpected 200\u001b[39m\nreceived 500'),
+          ran('fault:breaks-a', 'a works', ['A'], 'failed'),
+        ],
+      },
+      [fault('breaks-a', ['A', 'B'])],
+      REQS,
+    );
+    expect(report.clean.failures).toEqual(['a works: expected 200']);
+    expect(report.summary.ok).toBe(false);
+    expect(renderTable(report)).toContain('false alarm: a works: expected 200');
+  });
+
+  test('should list spec-level requirements no fault breaks, a gap unless no test can verify them', () => {
+    const tests = [ran('conformance', 'a works', ['A'], 'passed'), ran('fault:breaks-a', 'a works', ['A'], 'failed')];
+    const untestable = [requirement('A', 'spec'), requirement('D', 'spec', 'the service keeps it private')];
+    const fine = judgeFaultMatrix({ ...times, tests }, [fault('breaks-a', ['A'])], untestable);
+    expect(fine.unbroken).toEqual([
+      { id: 'D', reason: 'no black-box test can verify it: the service keeps it private' },
+    ]);
+    expect(fine.summary.ok).toBe(true);
+    const gap = judgeFaultMatrix({ ...times, tests }, [fault('breaks-a', ['A'])], REQS);
+    expect(gap.unbroken.map((u) => u.id)).toEqual(['B']);
+    expect(gap.summary.ok).toBe(false);
+    // A run of some faults judges gaps against the whole registry: B has a fault, just not in this run.
+    const subset = judgeFaultMatrix({ ...times, tests }, [fault('breaks-a', ['A'])], REQS, [
+      fault('breaks-a', ['A']),
+      fault('breaks-b', ['B']),
+    ]);
+    expect(subset.unbroken).toEqual([]);
+    expect(subset.summary.ok).toBe(true);
+  });
+});
