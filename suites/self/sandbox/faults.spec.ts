@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { FAULT_DEMOS } from '../../../fixtures/self/fault-demos/index.js';
 import { kitPath } from '../../../src/kit-root.js';
+import { REQUIREMENTS } from '../../../src/requirements/registry.js';
 import { magicAmountTable } from '../../../src/sandbox/domain/magic-amounts.js';
 import { expect, test } from '../../../fixtures/self/sandbox-harness.js';
 import { FAULTS } from '../../../src/sandbox/faults/fault-registry.js';
@@ -15,6 +16,13 @@ test('should document every fault and every magic amount in the sandbox README',
     expect(readme, fault.name).toContain(`| \`${fault.name}\` | ${fault.area} | ${fault.breaks.join(', ')} |`);
   }
   for (const cents of magicAmountTable().keys()) expect(readme).toContain(`| .${cents} |`);
+  // The spec-level requirements no fault breaks, each with the registry's reason (npm run faults fails on others).
+  const broken = new Set<string>(FAULTS.flatMap((f) => f.breaks));
+  for (const requirement of REQUIREMENTS.filter((r) => r.level === 'spec' && !broken.has(r.id))) {
+    expect(readme, requirement.id).toContain(
+      `| \`${requirement.id}\` | ${requirement.section} | ${requirement.untestable ?? 'no reason: add a fault'} |`,
+    );
+  }
 });
 
 test('should register at least 20 faults, each documented and demonstrated', () => {
