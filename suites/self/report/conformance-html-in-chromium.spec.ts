@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import { debianChromium } from '../../../fixtures/self/debian-chromium.js';
+import { CHROMIUM_ARGS, debianChromium } from '../../../fixtures/self/debian-chromium.js';
 import { HOSTILE_MARKUP, sampleReport } from '../../../fixtures/self/sample-report.js';
 import { renderHtml, topSection } from '../../../src/report/render-html.js';
 
@@ -26,7 +26,7 @@ test.describe('conformance.html in Chromium', () => {
 
   test.beforeAll(async () => {
     if (executablePath === undefined) throw new Error('CI must have Debian chromium on the PATH (.ci/run installs it)');
-    browser = await chromium.launch({ executablePath });
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     dir = mkdtempSync(path.join(tmpdir(), 'kit-html-'));
     writeFileSync(path.join(dir, 'conformance.html'), renderHtml(report));
   });
