@@ -3,6 +3,8 @@
  *
  * Serves the reference sandbox until SIGINT or SIGTERM; prints `listening on http://127.0.0.1:N` when ready.
  * Log lines go to stderr. Exit 2 with one line when it cannot start (bad profile, port taken, unknown fault).
+ * In a container (no shell to expand variables) the defaults come from the environment: SANDBOX_PORT,
+ * SANDBOX_HOST, SANDBOX_PROFILE, SANDBOX_FAULTS (comma-separated).
  */
 import { parseArgs } from 'node:util';
 import { loadProfile } from '../src/profile/load-profile.js';
@@ -11,13 +13,19 @@ import { startSandbox } from '../src/sandbox/start-sandbox.js';
 const USAGE =
   'usage: npm run sandbox -- --port N [--fault NAME]... [--profile FILE] [--clock virtual|real] [--host H] [--public-url URL]';
 
+/** A variable of the environment, unset when empty. */
+function env(name: string): string | undefined {
+  const value = process.env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      port: { type: 'string', default: '4010' },
-      host: { type: 'string', default: '127.0.0.1' },
-      fault: { type: 'string', multiple: true, default: [] },
-      profile: { type: 'string' },
+      port: { type: 'string', default: env('SANDBOX_PORT') ?? '4010' },
+      host: { type: 'string', default: env('SANDBOX_HOST') ?? '127.0.0.1' },
+      fault: { type: 'string', multiple: true, default: env('SANDBOX_FAULTS')?.split(',') ?? [] },
+      profile: { type: 'string', ...(env('SANDBOX_PROFILE') === undefined ? {} : { default: env('SANDBOX_PROFILE') }) },
       clock: { type: 'string', default: 'virtual' },
       'public-url': { type: 'string' },
       help: { type: 'boolean', default: false },
