@@ -3,12 +3,19 @@
  * conformance project with the conformance reporter, and exits from the report's outcome: 0 conformant, 1 a
  * spec-level requirement failed, 2 the run could not be carried out, with one clear line and no stack trace.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
+import {
+  CONTAINER_TARGET_PREFIX,
+  ContainerTargetError,
+  startContainerTarget,
+  type ContainerTarget,
+} from '../container/container-target.js';
+import { DockerUnavailableError } from '../container/docker-env.js';
 import { kitRoot } from '../kit-root.js';
 import { DEFAULT_PROFILE_FILE, loadProfile } from '../profile/load-profile.js';
 import { EXIT_CODES } from '../report/verdicts.js';
@@ -33,14 +40,18 @@ Usage: npm run certify -- [options]
   --workers N                   parallel workers (default: Playwright's choice)
   --help                        this text
 
+A container target (container:IMAGE[:TAG]) is started with host networking, given its port as PORT and
+SANDBOX_PORT, waited for (a log line saying "listening", then an HTTP answer) and removed after the run.
+
 Exit codes: 0 every spec-level requirement that was checked passed; 1 one failed; 2 the run could not be carried
-out (bad flags or profile, unreachable target).
+out (bad flags or profile, unreachable target, no Docker, a missing image, a container that never gets ready).
 
 Examples:
   npm run certify
   npm run certify -- --target https://sandbox.example.test --profile profiles/examples/staging.example.json
   npm run certify -- --grep @req:PB- --out reports/postbacks
   npm run certify -- --deep --workers 2
+  npm run image:build && npm run certify -- --target container:payment-sandbox:local
 `;
 
 export interface CertifyOptions {
@@ -140,14 +151,58 @@ export async function preflight(options: CertifyOptions): Promise<void> {
     throw new CertifyError(error instanceof Error ? error.message : String(error));
   }
   if (options.target === undefined) return;
-  if (options.target.startsWith('container:')) {
-    throw new CertifyError('--target container:IMAGE is not available in this version of the kit (use a URL)');
+  if (options.target.startsWith(CONTAINER_TARGET_PREFIX)) {
+    // Reachable once started: startContainer waits for it.
+    if (imageOf(options.target) === '') {
+      throw new CertifyError('--target container: needs an image (e.g. container:payment-sandbox:local)');
+    }
+    return;
   }
   await assertReachable(httpUrl('--target', options.target));
 }
 
-/** Runs the conformance project with the reporters of a certification; resolves with the report it wrote. */
-export async function runCertification(options: CertifyOptions): Promise<ConformanceReport> {
+function imageOf(target: string): string {
+  return target.slice(CONTAINER_TARGET_PREFIX.length).trim();
+}
+
+/** Starts the container of `--target container:IMAGE`; a failure is one line (exit 2) and leaves nothing behind. */
+async function startContainer(target: string): Promise<ContainerTarget> {
+  try {
+    return await startContainerTarget(imageOf(target));
+  } catch (error) {
+    if (error instanceof ContainerTargetError || error instanceof DockerUnavailableError) {
+      throw new CertifyError(error.message);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Until the returned function is called, SIGINT and SIGTERM run `cleanup` (stop the Playwright run, remove the
+ * target's container) before the process exits, as a shell would expect (130, 143).
+ */
+function onInterrupt(cleanup: () => Promise<void>): () => void {
+  const handler = (signal: NodeJS.Signals): void => {
+    process.stderr.write(`certify: ${signal}: stopping the run and the target's container\n`);
+    void cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
+}
+
+/**
+ * Runs the conformance project with the reporters of a certification; resolves with the report it wrote. `image`
+ * names the container the target runs in, for the report; `onSpawn` receives the Playwright process.
+ */
+export async function runCertification(
+  options: CertifyOptions,
+  image?: string,
+  onSpawn?: (child: ChildProcess) => void,
+): Promise<ConformanceReport> {
   const out = path.resolve(options.out);
   const cli = path.join(kitRoot, 'node_modules', '@playwright', 'test', 'cli.js');
   const args = [cli, 'test', '--project=conformance'];
@@ -159,6 +214,7 @@ export async function runCertification(options: CertifyOptions): Promise<Conform
     KIT_REPORT_DIR: out,
     KIT_PROFILE: path.resolve(options.profile),
     KIT_TARGET: options.target ?? '',
+    KIT_TARGET_IMAGE: image ?? '',
     KIT_GREP: options.grep ?? '',
     KIT_DEEP: options.deep ? '1' : '',
     ...(options.captureHost === undefined ? {} : { KIT_CAPTURE_HOST: options.captureHost }),
@@ -168,6 +224,7 @@ export async function runCertification(options: CertifyOptions): Promise<Conform
   const started = Date.now();
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: kitRoot, env, stdio: 'inherit' });
+    onSpawn?.(child);
     child.on('error', reject);
     // Playwright's own exit code says whether tests failed; the verdict is the report's.
     child.on('exit', () => {
@@ -196,8 +253,25 @@ export async function certify(args: readonly string[]): Promise<number> {
       return 0;
     }
     await preflight(options);
-    const report = await runCertification(options);
-    return EXIT_CODES[report.outcome];
+    if (options.target?.startsWith(CONTAINER_TARGET_PREFIX) !== true) {
+      return EXIT_CODES[(await runCertification(options)).outcome];
+    }
+    const container = await startContainer(options.target);
+    let child: ChildProcess | undefined;
+    const release = onInterrupt(async () => {
+      child?.kill('SIGINT');
+      await container.stop();
+    });
+    try {
+      process.stdout.write(`certify: ${container.image} started at ${container.url}\n`);
+      const report = await runCertification({ ...options, target: container.url }, container.image, (spawned) => {
+        child = spawned;
+      });
+      return EXIT_CODES[report.outcome];
+    } finally {
+      release();
+      await container.stop();
+    }
   } catch (error) {
     if (!(error instanceof CertifyError)) throw error;
     process.stderr.write(`certify: ${error.message}\n`);
