@@ -7,10 +7,22 @@ import { availableParallelism, cpus, totalmem } from 'node:os';
 import { kitPath } from '../src/kit-root.js';
 import type { Figure } from './lib/figure.js';
 import { benchCapture } from './capture.bench.js';
+import { benchCertify } from './certify.bench.js';
+import { benchClient } from './client.bench.js';
+import { benchClock } from './clock.bench.js';
+import { benchProperties } from './property.bench.js';
 import { benchSandbox } from './sandbox.bench.js';
 
 const startedAt = new Date();
-const figures: Figure[] = [...(await benchSandbox()), ...(await benchCapture())];
+// One after another: each measures against its baseline on an otherwise idle machine.
+const figures: Figure[] = [
+  ...(await benchCertify()),
+  ...(await benchClient()),
+  ...(await benchSandbox()),
+  ...(await benchCapture()),
+  ...(await benchClock()),
+  ...(await benchProperties()),
+];
 const machine = {
   cores: availableParallelism(),
   cpu: cpus()[0]?.model ?? 'unknown',
