@@ -10,6 +10,7 @@ import { kitPath } from '../src/kit-root.js';
 import { loadProfile, type LoadedProfile } from '../src/profile/load-profile.js';
 import { startChildServer } from './lib/child-server.js';
 import type { Figure } from './lib/figure.js';
+import { payInFields, signedPayInBody } from './lib/pay-in.js';
 import { runLoad } from './lib/load.js';
 import { sandboxProfileVariant } from './lib/profile-variant.js';
 
@@ -41,19 +42,13 @@ function profileFor(scheme: 'rsa-sha256' | 'ed25519'): string {
 async function pipelineLoad(url: string, profile: LoadedProfile): Promise<{ perSecond: number; errors: number }> {
   const api = new ApiClient({ baseUrl: url, profile, connections: CONCURRENCY });
   const contract = getContract();
-  const fixture = profile.settings.merchant.paymentMethods.payIn;
   let done = 0;
   let errors = 0;
   let measuring = false;
   let stopAt = Number.POSITIVE_INFINITY;
   const worker = async () => {
     while (performance.now() < stopAt) {
-      const exchange = await api.createPayIn({
-        accountId: fixture.accountId,
-        paymentMethodId: fixture.id,
-        amount: fixture.amount,
-        clientFieldsValues: fixture.clientFieldsValues,
-      });
+      const exchange = await api.createPayIn(payInFields(profile));
       const ok = exchange.status === 200 && contract.validate('payments/create-payment.response', exchange.json).ok;
       if (!measuring) continue;
       if (ok) done++;
@@ -76,15 +71,7 @@ async function overhead(scheme: 'rsa-sha256' | 'ed25519', target: boolean): Prom
   const profile = await loadProfile(file);
   const sandbox = await startChildServer(['dist/scripts/sandbox.js', '--port', '0', '--profile', file]);
   try {
-    const fixture = profile.settings.merchant.paymentMethods.payIn;
-    const presigned = new ApiClient({ baseUrl: sandbox.url, profile });
-    const body = presigned.prepare('createPayIn', {
-      accountId: fixture.accountId,
-      paymentMethodId: fixture.id,
-      amount: fixture.amount,
-      clientFieldsValues: fixture.clientFieldsValues,
-    }).bytes;
-    await presigned.close();
+    const body = await signedPayInBody(profile);
     const raw = await runLoad({
       url: sandbox.url,
       path: profile.settings.operations.createPayIn.path,

@@ -11,6 +11,7 @@ import { loadProfile } from '../src/profile/load-profile.js';
 import { startSandbox } from '../src/sandbox/start-sandbox.js';
 import { verifyBody } from '../src/signing/body-signer.js';
 import type { Figure } from './lib/figure.js';
+import { payInFields } from './lib/pay-in.js';
 
 const HOUR = 3_600_000;
 
@@ -48,14 +49,7 @@ export async function benchClock(): Promise<Figure[]> {
   if (token === undefined) throw new Error('the sandbox profile names no control token');
   const control = new SandboxControl({ baseUrl: sandbox.url, token });
   try {
-    const fixture = profile.settings.merchant.paymentMethods.payIn;
-    const created = await api.createPayIn({
-      accountId: fixture.accountId,
-      paymentMethodId: fixture.id,
-      amount: fixture.amount,
-      clientFieldsValues: fixture.clientFieldsValues,
-      postBackUrl: receiverUrl,
-    });
+    const created = await api.createPayIn({ ...payInFields(profile), postBackUrl: receiverUrl });
     const paymentId = (created.json as { paymentId: string }).paymentId;
     const started = performance.now();
     await control.setOutcome(paymentId, { status: 'SUCCESS' });

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { ApiClient } from '../src/client/api-client.js';
 import { kitRoot } from '../src/kit-root.js';
 import { loadProfile, type LoadedProfile } from '../src/profile/load-profile.js';
 import { verifyBody } from '../src/signing/body-signer.js';
 import { startChildServer } from './lib/child-server.js';
 import type { Figure } from './lib/figure.js';
+import { signedPayInBody } from './lib/pay-in.js';
 import { runLoad } from './lib/load.js';
 import { hmacProfile } from './lib/profile-variant.js';
 
@@ -24,17 +24,9 @@ interface Throughput {
 /** The echo, then the sandbox (compiled, as deployed) with `profileFile`, loaded by the same generator. */
 async function throughput(profileFile: string | undefined): Promise<Throughput> {
   const profile = await loadProfile(profileFile);
-  const fixture = profile.settings.merchant.paymentMethods.payIn;
   // One signed body, sent again and again: the server verifies, validates and stores each (no merchantPaymentId,
   // so no duplicate refusals); signing cost stays on the client, before the clock starts.
-  const client = new ApiClient({ baseUrl: 'http://127.0.0.1:1', profile });
-  const body = client.prepare('createPayIn', {
-    accountId: fixture.accountId,
-    paymentMethodId: fixture.id,
-    amount: fixture.amount,
-    clientFieldsValues: fixture.clientFieldsValues,
-  }).bytes;
-  await client.close();
+  const body = await signedPayInBody(profile);
   const verifiesPerSecond = verifyRate(profile, body);
   const load = {
     path: profile.settings.operations.createPayIn.path,
