@@ -4,6 +4,7 @@
  * spec-level requirement failed, 2 the run could not be carried out, with one clear line and no stack trace.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import type { ConformanceReport } from '../../generated/report/conformance.gen.j
 import {
   CONTAINER_TARGET_PREFIX,
   ContainerTargetError,
+  removeRunContainers,
   startContainerTarget,
   type ContainerTarget,
 } from '../container/container-target.js';
@@ -167,9 +169,9 @@ function imageOf(target: string): string {
 }
 
 /** Starts the container of `--target container:IMAGE`; a failure is one line (exit 2) and leaves nothing behind. */
-async function startContainer(target: string): Promise<ContainerTarget> {
+async function startContainer(target: string, run: string): Promise<ContainerTarget> {
   try {
-    return await startContainerTarget(imageOf(target));
+    return await startContainerTarget(imageOf(target), { run });
   } catch (error) {
     if (error instanceof ContainerTargetError || error instanceof DockerUnavailableError) {
       throw new CertifyError(error.message);
@@ -259,13 +261,17 @@ export async function certify(args: readonly string[]): Promise<number> {
     if (options.target?.startsWith(CONTAINER_TARGET_PREFIX) !== true) {
       return EXIT_CODES[(await runCertification(options)).outcome];
     }
-    const container = await startContainer(options.target);
+    // Interrupts are handled from before the start: a container caught mid-start is removed by its run's label.
+    const run = randomUUID();
     let child: ChildProcess | undefined;
     const release = onInterrupt(async () => {
       child?.kill('SIGINT');
-      await container.stop();
+      await removeRunContainers(run).catch(() => undefined);
     });
+    let container: ContainerTarget | undefined;
     try {
+      process.stdout.write(`certify: starting ${imageOf(options.target)}…\n`);
+      container = await startContainer(options.target, run);
       process.stdout.write(`certify: ${container.image} started at ${container.url}\n`);
       const report = await runCertification({ ...options, target: container.url }, container.image, (spawned) => {
         child = spawned;
@@ -273,7 +279,7 @@ export async function certify(args: readonly string[]): Promise<number> {
       return EXIT_CODES[report.outcome];
     } finally {
       release();
-      await container.stop();
+      await container?.stop();
     }
   } catch (error) {
     if (!(error instanceof CertifyError)) throw error;

@@ -31,6 +31,13 @@ export interface ContainerTargetOptions {
   readonly startupTimeoutMs?: number;
   /** Then until it answers HTTP (default 30 s). */
   readonly readyTimeoutMs?: number;
+  /** Labels the container as this run's, so that `removeRunContainers(run)` finds it even mid-start (Ctrl-C). */
+  readonly run?: string;
+}
+
+/** Removes the containers a run started, whatever state they are in. */
+export async function removeRunContainers(run: string): Promise<void> {
+  await removeContainersLabelled(await dockerClient(), KIT_RUN_LABEL, run);
 }
 
 function freePort(): Promise<number> {
@@ -84,7 +91,7 @@ export async function startContainerTarget(
     );
   }
   const startupTimeoutMs = options.startupTimeoutMs ?? (Number(process.env.KIT_CONTAINER_STARTUP_TIMEOUT_MS) || 60_000);
-  const run = randomUUID();
+  const run = options.run ?? randomUUID();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const removeAll = async () => {

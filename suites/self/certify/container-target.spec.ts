@@ -96,6 +96,19 @@ test.describe('certify --target container:IMAGE', () => {
     expect(run.stderr).toContain(`certify: the container of ${NEVER_READY_IMAGE} did not get ready:`);
   });
 
+  test('should remove a container caught starting when the run is interrupted', async () => {
+    test.setTimeout(60_000);
+    const run = await runKitCommand(
+      'certify',
+      ['--target', `container:${NEVER_READY_IMAGE}`, '--out', out],
+      { KIT_CONTAINER_STARTUP_TIMEOUT_MS: '30000' },
+      50_000,
+      // Well after the container was created, well before its startup timeout.
+      { when: /starting payment-sandbox:never-ready/, signal: 'SIGINT', afterMs: 2_000 },
+    );
+    expect(run.code, run.stdout + run.stderr).toBe(130);
+  });
+
   test('should remove the container when the run is interrupted', async () => {
     test.setTimeout(120_000);
     const run = await runKitCommand(
