@@ -25,7 +25,7 @@ const CONFORMANCE_SUITES = { testDir: 'suites', testIgnore: ['self/**', 'meta/**
 /**
  * Projects (stable surface, design brief §5): `self` is the kit's own tests (suites/self and suites/meta);
  * `conformance` certifies a target. `vectors` holds the signing known-answer tests, which run before both: nothing
- * else is worth running if the signer is wrong. With KIT_FAULT_PROJECTS=1 (the fault proof of suites/meta), one
+ * else is worth running if the signer is wrong. With KIT_FAULT_PROJECTS=1 (the fault matrix, npm run faults), one
  * `fault:<name>` project per sandbox fault reruns the conformance tests of the requirements that fault breaks.
  */
 export default defineConfig<ConformanceOptions>({

@@ -12,8 +12,9 @@ export interface Exchange {
     readonly variant: string;
   };
   readonly status: number;
+  /** Response headers, known secrets redacted (a target may reflect a credential). */
   readonly headers: Readonly<Record<string, string | string[]>>;
-  /** The response body as text (UTF-8), cut at the size limit when `truncated`. */
+  /** The response body as text (UTF-8), cut at the size limit when `truncated`, known secrets redacted. */
   readonly text: string;
   /** The parsed body; undefined when it is not JSON (then jsonError says why). */
   readonly json: unknown;
