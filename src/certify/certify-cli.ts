@@ -28,6 +28,16 @@ export class CertifyError extends Error {
   override readonly name = 'CertifyError';
 }
 
+/**
+ * A certification of the embedded sandbox takes about 15 s and one of a staging environment minutes; an hour means a
+ * target that answers too slowly to every request, and ending with a report beats being killed by CI's job timeout.
+ */
+export const DEFAULT_MAX_MINUTES = 60;
+/** How long past its time limit Playwright gets to end the run and write the reports before it is stopped. */
+const STOP_GRACE_MS = 120_000;
+/** How long a stopped run gets to write its reports before it is killed. */
+const KILL_GRACE_MS = 30_000;
+
 export const HELP = `Certify a payment service environment against its interface.
 
 Usage: npm run certify -- [options]
@@ -41,19 +51,22 @@ Usage: npm run certify -- [options]
   --grep PATTERN                only the tests whose title or tags match (e.g. @req:AUTH-NO-LOGIN)
   --deep                        the profile's deepNumRuns cases per property
   --workers N                   parallel workers (default: one per core)
+  --max-minutes N               stop the run after N minutes and exit 2, reports written with what ran
+                                (default: ${DEFAULT_MAX_MINUTES}; 0 for no limit, e.g. for real-time retries on staging)
   --help                        this text
 
 A container target (container:IMAGE[:TAG]) is started with host networking, given its port as PORT and
 SANDBOX_PORT, waited for (a log line saying "listening", then an HTTP answer) and removed after the run.
 
 Exit codes: 0 every spec-level requirement that was checked passed; 1 one failed; 2 the run could not be carried
-out (bad flags or profile, unreachable target, no Docker, a missing image, a container that never gets ready).
+out (bad flags or profile, unreachable target, no Docker, a missing image, a container that never gets ready,
+a run stopped at its time limit).
 
 Examples:
   npm run certify
   npm run certify -- --target https://sandbox.example.test --profile profiles/examples/staging.example.json
   npm run certify -- --grep @req:PB- --out reports/postbacks
-  npm run certify -- --deep --workers 2
+  npm run certify -- --deep --workers 2 --max-minutes 120
   npm run image:build && npm run certify -- --target container:payment-sandbox:local
 `;
 
@@ -67,6 +80,8 @@ export interface CertifyOptions {
   readonly grep: string | undefined;
   readonly deep: boolean;
   readonly workers: string | undefined;
+  /** The run's time limit in minutes; 0 for none. */
+  readonly maxMinutes: number;
 }
 
 export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'help' {
@@ -86,6 +101,7 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
         grep: { type: 'string' },
         deep: { type: 'boolean' },
         workers: { type: 'string' },
+        'max-minutes': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -101,6 +117,10 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
   if (workers !== undefined && !/^[1-9]\d{0,2}$/.test(workers)) {
     throw new CertifyError(`--workers must be a positive whole number (got ${workers})`);
   }
+  const maxMinutes = values['max-minutes'] ?? String(DEFAULT_MAX_MINUTES);
+  if (!/^\d{1,5}(\.\d{1,3})?$/.test(maxMinutes)) {
+    throw new CertifyError(`--max-minutes must be a number of minutes, 0 for no limit (got ${maxMinutes})`);
+  }
   const publicUrl = values['capture-public-url'];
   if (publicUrl !== undefined) httpUrl('--capture-public-url', publicUrl);
   return {
@@ -113,6 +133,7 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
     grep: values.grep,
     deep: values.deep === true,
     workers,
+    maxMinutes: Number(maxMinutes),
   };
 }
 
@@ -213,6 +234,9 @@ export async function runCertification(
   // One worker per core: Playwright's default is half of them, and each worker's embedded sandbox keeps a core busy
   // (bench: 2 workers certify the embedded sandbox in ~15 s where 1 takes ~21 s on 2 cores).
   args.push('--workers', options.workers ?? String(availableParallelism()));
+  const limitMs = Math.round(options.maxMinutes * 60_000);
+  // Playwright stops the run at the limit and the reporters still write what ran (exit 2: incomplete).
+  if (limitMs > 0) args.push('--global-timeout', String(limitMs));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     KIT_CERTIFY: '1',
@@ -222,29 +246,45 @@ export async function runCertification(
     KIT_TARGET_IMAGE: image ?? '',
     KIT_GREP: options.grep ?? '',
     KIT_DEEP: options.deep ? '1' : '',
+    KIT_MAX_MINUTES: limitMs > 0 ? String(options.maxMinutes) : '',
     ...(options.captureHost === undefined ? {} : { KIT_CAPTURE_HOST: options.captureHost }),
     ...(options.capturePort === undefined ? {} : { KIT_CAPTURE_PORT: options.capturePort }),
     ...(options.capturePublicUrl === undefined ? {} : { KIT_CAPTURE_PUBLIC_URL: options.capturePublicUrl }),
   };
   const started = Date.now();
-  await new Promise<void>((resolve, reject) => {
+  // Whether the run had to be stopped past its limit.
+  const stopped = await new Promise<boolean>((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: kitRoot, env, stdio: 'inherit' });
     onSpawn?.(child);
+    // The net under Playwright's own limit, for a run stuck where that limit does not reach (a hung teardown).
+    const timers: NodeJS.Timeout[] = [];
+    let stopping = false;
+    if (limitMs > 0) {
+      timers.push(
+        setTimeout(() => {
+          stopping = true;
+          child.kill('SIGINT');
+          timers.push(setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS).unref());
+        }, limitMs + STOP_GRACE_MS).unref(),
+      );
+    }
     child.on('error', reject);
     // Playwright's own exit code says whether tests failed; the verdict is the report's.
     child.on('exit', () => {
-      resolve();
+      timers.forEach(clearTimeout);
+      resolve(stopping);
     });
   });
   const file = path.join(out, 'conformance.json');
+  const why = stopped ? `the run did not end within its time limit (--max-minutes ${options.maxMinutes}) and ` : '';
   let report: ConformanceReport;
   try {
     report = JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport;
   } catch {
-    throw new CertifyError(`the run wrote no report at ${file}: see the output above`);
+    throw new CertifyError(`${why}the run wrote no report at ${file}: see the output above`);
   }
   if (Date.parse(report.finishedAt) < started) {
-    throw new CertifyError(`the run wrote no new report at ${file}: see the output above`);
+    throw new CertifyError(`${why}the run wrote no new report at ${file}: see the output above`);
   }
   return report;
 }

@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
 import { kitPath } from '../kit-root.js';
@@ -23,9 +24,27 @@ const VECTORS_PROJECT = 'vectors';
 
 const env = (name: string): string => process.env[name]?.trim() ?? '';
 
+/**
+ * A test the run stopped (Ctrl-C, --max-minutes) says nothing about the target: it did not run to its end, as a
+ * skipped test did not, and a requirement is never passed on those alone. A test that hit its own timeout failed.
+ */
 function statusOf(result: TestResult): TestOutcome['status'] {
   if (result.status === 'passed') return 'passed';
-  return result.status === 'skipped' ? 'skipped' : 'failed';
+  return result.status === 'skipped' || result.status === 'interrupted' ? 'skipped' : 'failed';
+}
+
+const INTERRUPTED = 'the run was stopped before this test ended';
+const NOT_STARTED = 'the run was stopped before this test started';
+
+const titleOf = (test: TestCase): string => test.titlePath().slice(3).join(' › ');
+
+const requirementsOf = (test: TestCase): string[] =>
+  test.tags.filter((t) => t.startsWith(REQUIREMENT_TAG)).map((t) => t.slice(REQUIREMENT_TAG.length));
+
+/** Playwright's global timeout, which certify sets from --max-minutes (KIT_MAX_MINUTES). */
+function timeLimitReason(): string {
+  const minutes = env('KIT_MAX_MINUTES');
+  return `the run was stopped by its time limit${minutes === '' ? '' : ` (--max-minutes ${minutes})`}`;
 }
 
 function kitFacts(): ConformanceReport['kit'] {
@@ -52,6 +71,9 @@ export default class ConformanceReporter implements Reporter {
   private readonly outcomes: TestOutcome[] = [];
   private readonly seeds: ConformanceReport['seeds'] = [];
   private readonly runErrors: string[] = [];
+  /** The conformance tests selected, and those that ended: a stopped run leaves some that never did. */
+  private selected: TestCase[] = [];
+  private readonly ended = new Set<TestCase>();
   private startedAt = new Date();
   private rootDir = process.cwd();
 
@@ -66,25 +88,27 @@ export default class ConformanceReporter implements Reporter {
   onBegin(config: FullConfig, suite: Suite): void {
     this.startedAt = new Date();
     this.rootDir = config.rootDir;
-    if (suite.allTests().every((t) => t.parent.project()?.name !== CONFORMANCE_PROJECT)) {
+    this.selected = suite.allTests().filter((t) => t.parent.project()?.name === CONFORMANCE_PROJECT);
+    if (this.selected.length === 0) {
       this.runErrors.push('no conformance test was selected: nothing was certified (check --grep)');
     }
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const project = test.parent.project()?.name;
-    const title = test.titlePath().slice(3).join(' › ');
+    const title = titleOf(test);
     if (project === VECTORS_PROJECT && statusOf(result) === 'failed') {
       this.runErrors.push(
         `the kit's own signing known-answer test failed (${title}): the kit is broken, not the target`,
       );
     }
     if (project !== CONFORMANCE_PROJECT) return;
+    this.ended.add(test);
     const status = statusOf(result);
-    const requirements = test.tags
-      .filter((t) => t.startsWith(REQUIREMENT_TAG))
-      .map((t) => t.slice(REQUIREMENT_TAG.length));
-    const skip = [...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description;
+    const skip =
+      result.status === 'interrupted'
+        ? INTERRUPTED
+        : [...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description;
     for (const seed of [...test.annotations, ...result.annotations].filter((a) => a.type === 'fc-seed')) {
       this.seeds.push({ test: title, seed: Number(seed.description) });
     }
@@ -92,7 +116,7 @@ export default class ConformanceReporter implements Reporter {
     this.outcomes.push({
       title,
       file,
-      requirements,
+      requirements: requirementsOf(test),
       status,
       durationMs: result.duration,
       ...(status === 'skipped' && skip !== undefined ? { skipReason: redactSecrets(skip) } : {}),
@@ -111,14 +135,25 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onError(error: { message?: string; value?: string }): void {
-    this.runErrors.push(redactSecrets(error.message ?? error.value ?? 'an error outside the tests'));
+    const message = error.message ?? error.value ?? 'an error outside the tests';
+    this.runErrors.push(redactSecrets(stripVTControlCharacters(message)));
   }
 
   async onEnd(result: FullResult): Promise<void> {
     if (result.status === 'interrupted' || result.status === 'timedout') {
-      this.runErrors.push(
-        `the run was ${result.status === 'timedout' ? 'stopped by its global timeout' : 'interrupted'}`,
-      );
+      this.runErrors.push(result.status === 'timedout' ? timeLimitReason() : 'the run was interrupted');
+      // Tests the run never reached verify nothing; they are listed as such, not left out as if none covered them.
+      for (const test of this.selected.filter((t) => !this.ended.has(t))) {
+        this.outcomes.push({
+          title: titleOf(test),
+          file: path.relative(this.rootDir, test.location.file),
+          requirements: requirementsOf(test),
+          status: 'skipped',
+          durationMs: 0,
+          // Playwright may stop a running test without reporting its end: its result says it started.
+          skipReason: test.results.length > 0 ? INTERRUPTED : NOT_STARTED,
+        });
+      }
     }
     const report = await this.report();
     mkdirSync(this.outputDir, { recursive: true });

@@ -6,13 +6,22 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import type { ConformanceReport } from '../../../generated/report/conformance.gen.js';
 import { runCertify as certify } from '../../../fixtures/self/kit-command.js';
+import { runPlaywright } from '../../../src/runner/playwright-run.js';
+
+/** How many tests a whole certification selects. */
+async function certifiedTestCount(): Promise<number> {
+  const listing = await runPlaywright(['--list', '--project=conformance'], { timeoutMs: 60_000 });
+  return listing.tests.filter((t) => t.project === 'conformance').length;
+}
 
 test.describe('npm run certify', () => {
   test('should print its flags and examples with --help, and exit 0', async () => {
     const run = await certify(['--help']);
     expect(run.code).toBe(0);
-    for (const flag of ['--target', '--profile', '--out', '--capture-public-url', '--grep', '--deep', '--workers']) {
+    const flags = ['--target', '--profile', '--out', '--capture-public-url', '--grep', '--deep', '--workers'];
+    for (const flag of [...flags, '--max-minutes']) {
       expect(run.stdout).toContain(flag);
     }
     expect(run.stdout).toContain('Examples:');
@@ -31,6 +40,11 @@ test.describe('npm run certify', () => {
       'certify: cannot reach the target at http://127.0.0.1:1: connect ECONNREFUSED',
     ],
     ['a bad port', ['--capture-port', 'eighty'], 'certify: --capture-port must be a port number (got eighty)'],
+    [
+      'a bad time limit',
+      ['--max-minutes', 'soon'],
+      'certify: --max-minutes must be a number of minutes, 0 for no limit (got soon)',
+    ],
   ] as const) {
     test(`should exit 2 with one clear line for ${name}`, async () => {
       const run = await certify(args);
@@ -48,6 +62,33 @@ test.describe('npm run certify', () => {
       expect(run.code).toBe(2);
       expect(run.stdout).toContain('Conformance: INCOMPLETE (exit 2)');
       expect(run.stdout).toContain('error: no conformance test was selected: nothing was certified (check --grep)');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  test('should stop at --max-minutes with exit 2, and report what ran without failing what did not', async () => {
+    test.setTimeout(120_000);
+    const out = mkdtempSync(path.join(tmpdir(), 'kit-certify-'));
+    try {
+      // Six seconds: a whole certification of the embedded sandbox takes about fifteen.
+      const run = await certify(['--max-minutes', '0.1', '--out', out]);
+      expect(run.code, run.stdout + run.stderr).toBe(2);
+      expect(run.stdout).toContain('Conformance: INCOMPLETE (exit 2)');
+      expect(run.stdout).toContain('error: the run was stopped by its time limit (--max-minutes 0.1)');
+
+      const report = JSON.parse(readFileSync(path.join(out, 'conformance.json'), 'utf8')) as ConformanceReport;
+      expect(report.outcome).toBe('incomplete');
+      // A test the run stopped is no failure of the target, and no error line carries a colour code.
+      expect(report.summary.fail).toBe(0);
+      expect(report.errors?.join('\n')).not.toContain('\u001b[');
+      const stopped = report.requirements.filter((r) => r.reason?.includes('the run was stopped before this test'));
+      expect(stopped.length).toBeGreaterThan(0);
+      for (const requirement of stopped) expect(requirement.verdict).toBe('NOT VERIFIED');
+      // Every conformance test is accounted for, the ones never reached as skipped.
+      const { passed, failed, skipped } = report.summary.tests;
+      const listed = await certifiedTestCount();
+      expect(passed + failed + skipped).toBe(listed);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
