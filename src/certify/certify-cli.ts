@@ -22,6 +22,7 @@ import { DockerUnavailableError } from '../container/docker-env.js';
 import { kitRoot } from '../kit-root.js';
 import { DEFAULT_PROFILE_FILE, loadProfile } from '../profile/load-profile.js';
 import { EXIT_CODES } from '../report/verdicts.js';
+import { waitBounded } from '../runner/bounded-child.js';
 
 /** The run cannot be carried out: exit 2 with this message. */
 export class CertifyError extends Error {
@@ -252,29 +253,11 @@ export async function runCertification(
     ...(options.capturePublicUrl === undefined ? {} : { KIT_CAPTURE_PUBLIC_URL: options.capturePublicUrl }),
   };
   const started = Date.now();
-  // Whether the run had to be stopped past its limit.
-  const stopped = await new Promise<boolean>((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: kitRoot, env, stdio: 'inherit' });
-    onSpawn?.(child);
-    // The net under Playwright's own limit, for a run stuck where that limit does not reach (a hung teardown).
-    const timers: NodeJS.Timeout[] = [];
-    let stopping = false;
-    if (limitMs > 0) {
-      timers.push(
-        setTimeout(() => {
-          stopping = true;
-          child.kill('SIGINT');
-          timers.push(setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS).unref());
-        }, limitMs + STOP_GRACE_MS).unref(),
-      );
-    }
-    child.on('error', reject);
-    // Playwright's own exit code says whether tests failed; the verdict is the report's.
-    child.on('exit', () => {
-      timers.forEach(clearTimeout);
-      resolve(stopping);
-    });
-  });
+  const child = spawn(process.execPath, args, { cwd: kitRoot, env, stdio: 'inherit' });
+  onSpawn?.(child);
+  // Playwright's own exit code says whether tests failed; the verdict is the report's. The bound is the net under
+  // Playwright's own limit, for a run stuck where that limit does not reach (a hung teardown).
+  const stopped = await waitBounded(child, limitMs > 0 ? limitMs + STOP_GRACE_MS : 0, KILL_GRACE_MS);
   const file = path.join(out, 'conformance.json');
   const why = stopped ? `the run did not end within its time limit (--max-minutes ${options.maxMinutes}) and ` : '';
   let report: ConformanceReport;
