@@ -73,6 +73,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   await Promise.all(workers);
   const seconds = (performance.now() - measuredFrom) / 1000;
   await pool.close();
+  return resultOf(latencies, errors, seconds);
+}
+
+/** The figures of a load run from each answered request's latency. */
+function resultOf(latencies: readonly number[], errors: number, seconds: number): LoadResult {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     requests: latencies.length,
@@ -121,13 +126,5 @@ export async function runCount(options: CountOptions): Promise<LoadResult> {
   const errors = await send(options.requests, latencies);
   const seconds = (performance.now() - started) / 1000;
   await pool.close();
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    errors,
-    seconds,
-    perSecond: latencies.length / seconds,
-    p50Ms: percentile(sorted, 50),
-    p99Ms: percentile(sorted, 99),
-  };
+  return resultOf(latencies, errors, seconds);
 }
