@@ -5,7 +5,7 @@
  */
 
 /**
- * Signature over the RFC 8785 canonical JSON of the body without hash, base64 (design brief §4): rsa-sha256 (RSASSA-PKCS1-v1_5), ed25519, hmac-sha256, or custom (a module).
+ * The algorithm of the hash (§5.3: not shown): rsa-sha256 (RSASSA-PKCS1-v1_5), ed25519, hmac-sha256, or custom (a module). What it signs and how the hash is written are the members, canonicalForm and hashEncoding settings beside it (default: RFC 8785 canonical JSON of the body without hash, base64; design brief §4).
  *
  * This interface was referenced by `Profile`'s JSON-Schema
  * via the `definition` "SchemeName".
@@ -41,7 +41,7 @@ export type SecretSource =
       env: string;
     };
 /**
- * How postbacks from the service are verified (§2.5, §2.6): the body must carry the pinned service public key and a hash that verifies under it. verificationKey is needed for hmac-sha256 (the shared secret).
+ * How postbacks from the service are verified (§2.5, §2.6): the body must carry the pinned service public key and a hash that verifies under it, over the signing input members, canonicalForm and hashEncoding describe (the service's own choice; default as for requests). verificationKey is needed for hmac-sha256 (the shared secret).
  *
  * This interface was referenced by `Profile`'s JSON-Schema
  * via the `definition` "PostbackSigning".
@@ -105,7 +105,7 @@ export interface Endpoint {
   path: string;
 }
 /**
- * How the kit signs requests as the merchant (§5). For rsa-sha256 and ed25519, publicKey is the merchant's public key file (its whole contents go into the publicKey field) and signingKey its private key; for hmac-sha256, publicKey is the key id and signingKey the shared secret.
+ * How the kit signs requests as the merchant (§5). For rsa-sha256 and ed25519, publicKey is the merchant's public key file (its whole contents go into the publicKey field) and signingKey its private key; for hmac-sha256, publicKey is the key id and signingKey the shared secret. members, canonicalForm and hashEncoding say what the hash covers and how it is written; a custom module gets that signing input, the body and (when verifying) the exact bytes.
  *
  * This interface was referenced by `Profile`'s JSON-Schema
  * via the `definition` "RequestSigning".
@@ -116,12 +116,36 @@ export interface RequestSigning {
    * Module exporting the custom scheme
    */
   module?: string;
+  /**
+   * The members the hash covers: every member but hash, or every member but hash and publicKey (§5.3: not shown)
+   */
+  members?: 'all-but-hash' | 'all-but-public-key-and-hash';
+  /**
+   * How the covered members become the signed bytes: jcs is RFC 8785; sorted-compact is keys sorted by code point at every level, no white space, every character outside printable ASCII escaped as \uXXXX (Python's json.dumps(body, sort_keys=True, separators=(',', ':'))); as-sent is the exact bytes of the body as sent with the uncovered members cut out, each with one comma next to it
+   */
+  canonicalForm?: 'jcs' | 'sorted-compact' | 'as-sent';
+  /**
+   * How the hash member writes the signature's bytes: base64 (padded), base64url (RFC 4648 §5, no padding) or hex (lower case). For a custom scheme it tells the kit how to read the module's hashes when it tampers with one
+   */
+  hashEncoding?: 'base64' | 'base64url' | 'hex';
   publicKey: TextSource;
   signingKey: SecretSource;
 }
 export interface PostbackSigning1 {
   scheme: SchemeName;
   module?: string;
+  /**
+   * The members the hash covers: every member but hash, or every member but hash and publicKey (§5.3: not shown)
+   */
+  members?: 'all-but-hash' | 'all-but-public-key-and-hash';
+  /**
+   * How the covered members become the signed bytes: jcs is RFC 8785; sorted-compact is keys sorted by code point at every level, no white space, every character outside printable ASCII escaped as \uXXXX (Python's json.dumps(body, sort_keys=True, separators=(',', ':'))); as-sent is the exact bytes of the body as sent with the uncovered members cut out, each with one comma next to it
+   */
+  canonicalForm?: 'jcs' | 'sorted-compact' | 'as-sent';
+  /**
+   * How the hash member writes the signature's bytes: base64 (padded), base64url (RFC 4648 §5, no padding) or hex (lower case). For a custom scheme it tells the kit how to read the module's hashes when it tampers with one
+   */
+  hashEncoding?: 'base64' | 'base64url' | 'hex';
   servicePublicKey: TextSource;
   verificationKey?: SecretSource;
 }

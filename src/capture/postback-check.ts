@@ -7,11 +7,16 @@ import type {
 import type { Contract } from '../contract/contract.js';
 import { type SignatureScheme, type VerificationKey } from '../signing/scheme.js';
 import { verifyBody } from '../signing/body-signer.js';
+import type { SigningInputSpec } from '../signing/signing-input.js';
 
 export interface PostbackCheckOptions {
   readonly contract: Contract;
-  /** The profile's postback scheme and the pinned service key (design brief §4). */
-  readonly verification: { readonly scheme: SignatureScheme; readonly key: VerificationKey };
+  /** The profile's postback scheme, the pinned service key (design brief §4) and what the service's hash covers. */
+  readonly verification: {
+    readonly scheme: SignatureScheme;
+    readonly key: VerificationKey;
+    readonly input?: SigningInputSpec;
+  };
 }
 
 type Kind = PostbackCheck['kind'];
@@ -80,7 +85,11 @@ export function checkPostback(
       message: 'neither a payment postback (§2.5) nor a complaint postback (§2.6)',
     });
   }
-  const verdict = verifyBody(body, options.verification.scheme, options.verification.key);
+  // The exact bytes too: a service whose hash covers the body as sent (canonicalForm as-sent) is checked on them.
+  const verdict = verifyBody(body, options.verification.scheme, options.verification.key, {
+    ...(options.verification.input === undefined ? {} : { input: options.verification.input }),
+    bytes,
+  });
   const signature = verdict.valid ? 'valid' : verdict.reason;
   if (!verdict.valid) {
     findings.push({

@@ -1,4 +1,4 @@
-import { decodeBase64Strict, encodeBase64 } from '../signing/base64.js';
+import { decodeHash, encodeHash, type HashEncoding } from '../signing/hash-encoding.js';
 import type { OperationName } from './operations.js';
 import { preparedFromBody, type PreparedRequest } from './prepared-request.js';
 
@@ -34,23 +34,25 @@ export function changedAfterSigning(
 }
 
 /**
- * The signed body with its hash altered by one bit of the signature, still well-formed base64, so that only the
- * signature check can catch it (UNAUTHORIZED, §5.4). A hash that is not base64 gets its last character changed.
+ * The signed body with one bit of its signature flipped, written again in the profile's hash encoding, so that only
+ * the signature check can catch it (UNAUTHORIZED, §5.4). Changing a character of the text is not enough: in unpadded
+ * base64url the last character carries unused bits, and a service that decodes leniently rightly reads the same
+ * signature. Undefined when the hash is not that encoding's text of some bytes (a custom scheme that writes its
+ * hashes otherwise): the kit cannot tell which change alters the signature.
  */
-export function withTamperedHash(request: PreparedRequest): PreparedRequest {
+export function withTamperedHash(request: PreparedRequest, encoding: HashEncoding): PreparedRequest | undefined {
   const body = bodyOf(request);
   const hash = body.hash;
   if (typeof hash !== 'string' || hash === '') throw new Error(`${request.variant} has no hash to tamper with`);
-  const bytes = decodeBase64Strict(hash);
-  let tampered: string;
-  if (bytes !== undefined && bytes.length > 0) {
-    const flipped = Buffer.from(bytes);
-    flipped[0] = (flipped[0] ?? 0) ^ 0x01;
-    tampered = encodeBase64(flipped);
-  } else {
-    tampered = hash.slice(0, -1) + (hash.endsWith('A') ? 'B' : 'A');
-  }
-  return preparedFromBody(request.operation, { ...body, hash: tampered }, `${request.variant}, then hash tampered`);
+  const bytes = decodeHash(hash, encoding);
+  if (bytes === undefined || bytes.length === 0) return undefined;
+  const flipped = Buffer.from(bytes);
+  flipped[0] = (flipped[0] ?? 0) ^ 0x01;
+  return preparedFromBody(
+    request.operation,
+    { ...body, hash: encodeHash(flipped, encoding) },
+    `${request.variant}, then one bit of its signature flipped`,
+  );
 }
 
 /** Arbitrary bytes for an operation (malformed JSON, a non-object, another content type…), sent exactly. */

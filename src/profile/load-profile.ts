@@ -5,9 +5,10 @@ import { getContract } from '../contract/contract.js';
 import { kitPath } from '../kit-root.js';
 import type { Secret } from '../secrets/secret.js';
 import { BodySigner } from '../signing/body-signer.js';
-import { BUILTIN_SCHEMES } from '../signing/builtin-schemes.js';
+import { builtinScheme } from '../signing/builtin-schemes.js';
 import { loadCustomScheme } from '../signing/load-custom-scheme.js';
 import type { SignatureScheme, VerificationKey } from '../signing/scheme.js';
+import { DEFAULT_SIGNING_INPUT, type SigningInputSpec } from '../signing/signing-input.js';
 import { fieldName, ProfileError } from './profile-error.js';
 import { crossFieldProblems } from './profile-rules.js';
 import { readSecretSource, readTextSource } from './sources.js';
@@ -24,8 +25,12 @@ export interface LoadedProfile {
   readonly requestSigner: BodySigner;
   /** What verifies the merchant's requests: its publicKey text and, for hmac, the shared secret (the sandbox's view). */
   readonly merchantVerificationKey: VerificationKey;
-  /** Verifies postbacks from the service (§2.5, §2.6): the pinned service key and its scheme. */
-  readonly postbackVerification: { readonly scheme: SignatureScheme; readonly key: VerificationKey };
+  /** Verifies postbacks from the service (§2.5, §2.6): the pinned service key, its scheme and its signing input. */
+  readonly postbackVerification: {
+    readonly scheme: SignatureScheme;
+    readonly key: VerificationKey;
+    readonly input: SigningInputSpec;
+  };
   readonly controlToken: Secret | undefined;
 }
 
@@ -76,7 +81,7 @@ export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<
   return {
     file,
     settings,
-    requestSigner: new BodySigner(requestScheme, credentials),
+    requestSigner: new BodySigner(requestScheme, credentials, signingInputSpec(settings.signing)),
     merchantVerificationKey: {
       publicKey: credentials.publicKey,
       secret:
@@ -84,7 +89,7 @@ export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<
           ? credentials.signingKey
           : undefined,
     },
-    postbackVerification: { scheme: postbackScheme, key: postbackKey },
+    postbackVerification: { scheme: postbackScheme, key: postbackKey, input: signingInputSpec(settings.postbacks) },
     controlToken,
   };
 }
@@ -117,7 +122,15 @@ async function schemeFor(signing: RequestSigning | PostbackSigning, baseDir: str
     // The profile schema requires module when scheme is custom.
     return loadCustomScheme(path.resolve(baseDir, signing.module ?? ''));
   }
-  const scheme = BUILTIN_SCHEMES[signing.scheme];
-  if (scheme === undefined) throw new Error(`unknown scheme ${signing.scheme}`);
-  return scheme;
+  // The schema allows only built-in names besides custom.
+  return builtinScheme(signing.scheme, signingInputSpec(signing).hashEncoding);
+}
+
+/** What a party's hash covers and how it is written; the design brief's default for what the profile leaves out. */
+export function signingInputSpec(signing: RequestSigning | PostbackSigning): SigningInputSpec {
+  return {
+    members: signing.members ?? DEFAULT_SIGNING_INPUT.members,
+    canonicalForm: signing.canonicalForm ?? DEFAULT_SIGNING_INPUT.canonicalForm,
+    hashEncoding: signing.hashEncoding ?? DEFAULT_SIGNING_INPUT.hashEncoding,
+  };
 }

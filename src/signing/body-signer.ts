@@ -1,26 +1,34 @@
 import { constantTimeEqual } from './constant-time.js';
 import type { SignatureScheme, SigningCredentials, VerificationKey } from './scheme.js';
-import { HASH_MEMBER, signingInput } from './signing-input.js';
+import {
+  DEFAULT_SIGNING_INPUT,
+  HASH_MEMBER,
+  PUBLIC_KEY_MEMBER,
+  type SigningInputSpec,
+  signingInputOf,
+} from './signing-input.js';
 
 /** Signs request bodies as one party (the merchant, or the service for postbacks). */
 export class BodySigner {
   constructor(
     readonly scheme: SignatureScheme,
     private readonly credentials: SigningCredentials,
+    /** What the hash covers and how it is written (the profile's members, canonicalForm, hashEncoding). */
+    readonly input: SigningInputSpec = DEFAULT_SIGNING_INPUT,
   ) {}
 
   get publicKey(): string {
     return this.credentials.publicKey;
   }
 
-  /** The body with `publicKey` set to this signer's key and `hash` over everything else (§5.1–§5.3). */
+  /** The body with `publicKey` set to this signer's key and `hash` over the members the profile says (§5.1–§5.3). */
   sign<T extends object>(fields: T): T & { publicKey: string; hash: string } {
-    // A hash among the fields is dropped: the signature covers everything but the hash (§5.3).
-    const { [HASH_MEMBER]: _stale, ...unsigned } = { ...fields, publicKey: this.credentials.publicKey } as Record<
-      string,
-      unknown
-    >;
-    const hash = this.scheme.sign(signingInput(unsigned), this.credentials);
+    // A hash among the fields is dropped: the signature never covers a hash (§5.3).
+    const { [HASH_MEMBER]: _stale, ...unsigned } = {
+      ...fields,
+      [PUBLIC_KEY_MEMBER]: this.credentials.publicKey,
+    } as Record<string, unknown>;
+    const hash = this.scheme.sign(signingInputOf(this.input, { body: unsigned }), this.credentials, { body: unsigned });
     return { ...unsigned, [HASH_MEMBER]: hash } as T & { publicKey: string; hash: string };
   }
 }
@@ -30,26 +38,53 @@ export type SignatureVerdict =
   | { readonly valid: true }
   | { readonly valid: false; readonly reason: 'no-public-key' | 'no-hash' | 'unknown-public-key' | 'bad-signature' };
 
+export interface VerifyOptions {
+  /** What the hash covers (default: the design brief's). */
+  readonly input?: SigningInputSpec;
+  /** The exact bytes the body arrived as: what an `as-sent` signature covers. */
+  readonly bytes?: Uint8Array | undefined;
+}
+
 /**
  * Checks a received body: its `publicKey` must be the trusted key (compared in constant time), and its `hash`
- * must verify over the body without `hash`. A body signed with another key that carries its own public key
- * fails as `unknown-public-key`, never as valid.
+ * must verify over the signing input. A body signed with another key that carries its own public key fails as
+ * `unknown-public-key`, never as valid.
  */
 export function verifyBody(
   body: Readonly<Record<string, unknown>>,
   scheme: SignatureScheme,
   trusted: VerificationKey,
+  options: VerifyOptions = {},
 ): SignatureVerdict {
-  const publicKey = body.publicKey;
+  const publicKey = body[PUBLIC_KEY_MEMBER];
   const hash = body[HASH_MEMBER];
   if (typeof publicKey !== 'string') return { valid: false, reason: 'no-public-key' };
   if (typeof hash !== 'string') return { valid: false, reason: 'no-hash' };
   if (!constantTimeEqual(publicKey, trusted.publicKey)) return { valid: false, reason: 'unknown-public-key' };
+  return signatureHolds(body, hash, scheme, trusted, options)
+    ? { valid: true }
+    : { valid: false, reason: 'bad-signature' };
+}
+
+/** Only the signature: whether `hash` verifies over the body's signing input under `key`. Never throws. */
+export function signatureHolds(
+  body: Readonly<Record<string, unknown>>,
+  hash: string,
+  scheme: SignatureScheme,
+  key: VerificationKey,
+  options: VerifyOptions = {},
+): boolean {
+  const message = { body, bytes: options.bytes };
   let input: Buffer;
   try {
-    input = signingInput(body);
+    input = signingInputOf(options.input ?? DEFAULT_SIGNING_INPUT, message);
   } catch {
-    return { valid: false, reason: 'bad-signature' };
+    return false;
   }
-  return scheme.verify(input, hash, trusted) ? { valid: true } : { valid: false, reason: 'bad-signature' };
+  try {
+    return scheme.verify(input, hash, key, message);
+  } catch {
+    // A custom scheme that throws on garbage has not verified anything.
+    return false;
+  }
 }

@@ -6,7 +6,7 @@ export class CustomSchemeError extends Error {
 }
 
 const SHAPE =
-  'a default export { name: string, sign(message, credentials): string, verify(message, hash, key): boolean }';
+  'a default export { name: string, sign(message, credentials, context): string, verify(message, hash, key, context): boolean }';
 
 /** Loads a custom signature scheme from a module (absolute path) and checks its shape before anything uses it. */
 export async function loadCustomScheme(modulePath: string): Promise<SignatureScheme> {

@@ -1,10 +1,87 @@
 import { canonicalJson } from './canonical-json.js';
+import type { HashEncoding } from './hash-encoding.js';
+import { cutMembers, MemberCutError } from './member-cut.js';
+import { sortedCompactJson } from './sorted-compact-json.js';
 
-/** The member of a signed body that carries the signature; it is the one member not signed (§5.3). */
+/** The member of a signed body that carries the signature; it is never signed (§5.3). */
 export const HASH_MEMBER = 'hash';
+export const PUBLIC_KEY_MEMBER = 'publicKey';
 
-/** The bytes a body's hash signs: the canonical JSON of the body without its hash member, UTF-8. */
+/** Which members the hash covers: everything but the hash, or everything but the hash and the publicKey. */
+export type CoveredMembers = 'all-but-hash' | 'all-but-public-key-and-hash';
+/**
+ * How the covered members become bytes: RFC 8785 (JCS); sorted keys, compact, ASCII only (sorted-compact-json.ts);
+ * or the exact bytes as sent, the uncovered members cut out (member-cut.ts).
+ */
+export type CanonicalForm = 'jcs' | 'sorted-compact' | 'as-sent';
+
+/**
+ * What a hash is computed over and how it is written (§5.3: "the algorithm that builds the hash: not shown"): the
+ * profile's `members`, `canonicalForm` and `hashEncoding`, for the merchant's requests and for the service's
+ * postbacks separately.
+ */
+export interface SigningInputSpec {
+  readonly members: CoveredMembers;
+  readonly canonicalForm: CanonicalForm;
+  readonly hashEncoding: HashEncoding;
+}
+
+/** The design brief's default (§4): RFC 8785 canonical JSON of the body without hash, base64. */
+export const DEFAULT_SIGNING_INPUT: SigningInputSpec = {
+  members: 'all-but-hash',
+  canonicalForm: 'jcs',
+  hashEncoding: 'base64',
+};
+
+/** A body as received (or as it will be sent): parsed, and its exact bytes when there are any. */
+export interface SignedMessage {
+  readonly body: Readonly<Record<string, unknown>>;
+  readonly bytes?: Uint8Array | undefined;
+}
+
+export class SigningInputError extends Error {
+  override readonly name = 'SigningInputError';
+}
+
+/** The members the hash does not cover. */
+export function uncoveredMembers(spec: SigningInputSpec): ReadonlySet<string> {
+  return new Set(spec.members === 'all-but-hash' ? [HASH_MEMBER] : [HASH_MEMBER, PUBLIC_KEY_MEMBER]);
+}
+
+/** The body without the members the hash does not cover. */
+export function coveredBody(body: Readonly<Record<string, unknown>>, spec: SigningInputSpec): Record<string, unknown> {
+  const uncovered = uncoveredMembers(spec);
+  return Object.fromEntries(Object.entries(body).filter(([name]) => !uncovered.has(name)));
+}
+
+/**
+ * The bytes a body's hash signs. For `as-sent` the message's bytes are needed (a body the kit itself sends goes out
+ * as its JCS text, so for it the cut bytes equal the JCS of the covered members, which is what is signed).
+ * Throws SigningInputError (or CanonicalizationError) when there is no such input: a verifier treats that as a
+ * signature that does not verify.
+ */
+export function signingInputOf(spec: SigningInputSpec, message: SignedMessage): Buffer {
+  switch (spec.canonicalForm) {
+    case 'jcs':
+      return Buffer.from(canonicalJson(coveredBody(message.body, spec)), 'utf8');
+    case 'sorted-compact':
+      return Buffer.from(sortedCompactJson(coveredBody(message.body, spec)), 'utf8');
+    case 'as-sent': {
+      if (message.bytes === undefined) {
+        return Buffer.from(canonicalJson(coveredBody(message.body, spec)), 'utf8');
+      }
+      try {
+        const text = new TextDecoder('utf-8', { fatal: true }).decode(message.bytes);
+        return Buffer.from(cutMembers(text, uncoveredMembers(spec)), 'utf8');
+      } catch (error) {
+        if (error instanceof MemberCutError) throw new SigningInputError(`not one JSON object: ${error.message}`);
+        throw new SigningInputError(`not UTF-8 text: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
+/** The signing input of the design brief's default, for callers that only have a parsed body. */
 export function signingInput(body: Readonly<Record<string, unknown>>): Buffer {
-  const { [HASH_MEMBER]: _hash, ...signed } = body;
-  return Buffer.from(canonicalJson(signed), 'utf8');
+  return signingInputOf(DEFAULT_SIGNING_INPUT, { body });
 }

@@ -12,7 +12,7 @@ import {
 } from '../../fixtures/conformance/operation-bodies.js';
 import { OPERATION_NAMES } from '../../src/client/operations.js';
 import { preparedFromBody } from '../../src/client/prepared-request.js';
-import { changedAfterSigning, withoutMember, withTamperedHash } from '../../src/client/request-variants.js';
+import { changedAfterSigning, withoutMember } from '../../src/client/request-variants.js';
 
 for (const operation of OPERATION_NAMES) {
   test.describe(`auth · ${operation}`, () => {
@@ -107,11 +107,11 @@ for (const operation of OPERATION_NAMES) {
     );
 
     test(
-      'a hash with one bit changed: 401 UNAUTHORIZED',
+      'a hash with one bit of its signature changed: 401 UNAUTHORIZED',
       verifies('AUTH-UNAUTHORIZED', operation),
       async ({ api, given }) => {
         const signed = api.prepareUnchecked(operation, validFields(operation, given));
-        await expect(await api.dispatch(withTamperedHash(signed))).toBeApiError(401, 'UNAUTHORIZED');
+        await expect(await api.dispatch(given.tamperedHash(signed))).toBeApiError(401, 'UNAUTHORIZED');
       },
     );
 
@@ -134,10 +134,10 @@ for (const operation of OPERATION_NAMES) {
           'an unknown key without hash',
         ).toBeApiError(401, 'NO_TOKEN');
         await expect(
-          await api.dispatch(withTamperedHash(changedAfterSigning(valid, { publicKey: 'not-a-key-of-anyone' }))),
+          await api.dispatch(given.tamperedHash(changedAfterSigning(valid, { publicKey: 'not-a-key-of-anyone' }))),
           'an unknown key with a bad hash',
         ).toBeApiError(401, 'NO_KEY');
-        await expect(await api.dispatch(withTamperedHash(invalid)), 'an invalid body with a bad hash').toBeApiError(
+        await expect(await api.dispatch(given.tamperedHash(invalid)), 'an invalid body with a bad hash').toBeApiError(
           401,
           'UNAUTHORIZED',
         );

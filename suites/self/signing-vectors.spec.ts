@@ -7,9 +7,17 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { kitPath } from '../../src/kit-root.js';
 import { BodySigner } from '../../src/signing/body-signer.js';
-import { BUILTIN_SCHEMES } from '../../src/signing/builtin-schemes.js';
+import { verifyBody } from '../../src/signing/body-signer.js';
+import { builtinScheme } from '../../src/signing/builtin-schemes.js';
 import { CanonicalizationError, canonicalJson } from '../../src/signing/canonical-json.js';
-import { signingInput } from '../../src/signing/signing-input.js';
+import type { HashEncoding } from '../../src/signing/hash-encoding.js';
+import {
+  type CanonicalForm,
+  type CoveredMembers,
+  signingInput,
+  signingInputOf,
+  type SigningInputSpec,
+} from '../../src/signing/signing-input.js';
 import { type BuiltinSchemeName, credentialsOf, verificationKeyOf } from '../../fixtures/self/test-keys.js';
 
 interface SigningVector {
@@ -18,6 +26,17 @@ interface SigningVector {
   readonly body: Record<string, unknown>;
   readonly signingInput: string;
 }
+interface CombinationVector {
+  readonly name: string;
+  readonly scheme: BuiltinSchemeName;
+  readonly members: CoveredMembers;
+  readonly canonicalForm: CanonicalForm;
+  readonly hashEncoding: HashEncoding;
+  /** The exact text sent. */
+  readonly bytes: string;
+  readonly signingInput: string;
+  readonly hash: string;
+}
 interface JcsVectors {
   readonly documents: readonly { name: string; input: string; canonical: string }[];
   readonly numbers: readonly [string, string][];
@@ -25,7 +44,10 @@ interface JcsVectors {
 }
 
 const readVectors = (file: string): unknown => JSON.parse(readFileSync(kitPath('fixtures', 'vectors', file), 'utf8'));
-const signing = (readVectors('signing.json') as { vectors: SigningVector[] }).vectors;
+const { vectors: signing, combinations } = readVectors('signing.json') as {
+  vectors: SigningVector[];
+  combinations: CombinationVector[];
+};
 const jcs = readVectors('jcs.json') as JcsVectors;
 const double = (hex: string): number => Buffer.from(hex, 'hex').readDoubleBE(0);
 
@@ -54,8 +76,7 @@ test.describe('RFC 8785 canonical JSON', () => {
 test.describe('signing known answers', () => {
   for (const vector of signing) {
     test(`should reproduce ${vector.name}`, () => {
-      const scheme = BUILTIN_SCHEMES[vector.scheme];
-      if (scheme === undefined) throw new Error(`no built-in scheme ${vector.scheme}`);
+      const scheme = builtinScheme(vector.scheme);
       const credentials = credentialsOf('merchant', vector.scheme);
       const input = signingInput(vector.body);
       expect(input.toString('utf8'), 'the signing input is the canonical body without hash').toBe(vector.signingInput);
@@ -63,6 +84,38 @@ test.describe('signing known answers', () => {
       expect(scheme.verify(input, String(vector.body.hash), verificationKeyOf('merchant', vector.scheme))).toBe(true);
       const { hash: _hash, publicKey: _publicKey, ...fields } = vector.body;
       expect(new BodySigner(scheme, credentials).sign(fields), 'BodySigner gives the same body').toEqual(vector.body);
+    });
+  }
+});
+
+test.describe('signing input choices of a profile, known answers', () => {
+  for (const vector of combinations) {
+    test(`should reproduce ${vector.name}`, () => {
+      const spec: SigningInputSpec = vector;
+      const scheme = builtinScheme(vector.scheme, vector.hashEncoding);
+      const bytes = Buffer.from(vector.bytes, 'utf8');
+      const body = JSON.parse(vector.bytes) as Record<string, unknown>;
+      expect(signingInputOf(spec, { body, bytes }).toString('utf8'), 'the signing input').toBe(vector.signingInput);
+      const credentials = credentialsOf('merchant', vector.scheme);
+      expect(scheme.sign(Buffer.from(vector.signingInput, 'utf8'), credentials), 'the hash').toBe(vector.hash);
+      expect(verifyBody(body, scheme, verificationKeyOf('merchant', vector.scheme), { input: spec, bytes })).toEqual({
+        valid: true,
+      });
+    });
+  }
+});
+
+test.describe("the kit's signer under each signing input choice, known answers", () => {
+  // As sent, a service signs its own text; the kit's bodies go out as their JCS text, so there is no answer to match.
+  for (const vector of combinations.filter((v) => v.canonicalForm !== 'as-sent')) {
+    test(`should sign as the service would: ${vector.name}`, () => {
+      const { hash: _hash, publicKey: _publicKey, ...fields } = JSON.parse(vector.bytes) as Record<string, unknown>;
+      const signer = new BodySigner(
+        builtinScheme(vector.scheme, vector.hashEncoding),
+        credentialsOf('merchant', vector.scheme),
+        vector,
+      );
+      expect(signer.sign(fields).hash).toBe(vector.hash);
     });
   }
 });

@@ -3,9 +3,9 @@ import { expect, test } from '@playwright/test';
 import { kitPath } from '../../src/kit-root.js';
 import { REDACTED, redactSecrets } from '../../src/secrets/redaction.js';
 import { Secret } from '../../src/secrets/secret.js';
-import { decodeBase64Strict } from '../../src/signing/base64.js';
 import { BodySigner, verifyBody } from '../../src/signing/body-signer.js';
-import { BUILTIN_SCHEMES } from '../../src/signing/builtin-schemes.js';
+import { builtinScheme, isBuiltinScheme } from '../../src/signing/builtin-schemes.js';
+import { decodeHash } from '../../src/signing/hash-encoding.js';
 import { constantTimeEqual } from '../../src/signing/constant-time.js';
 import { CustomSchemeError, loadCustomScheme } from '../../src/signing/load-custom-scheme.js';
 import type { SignatureScheme } from '../../src/signing/scheme.js';
@@ -36,9 +36,8 @@ function nonCanonicalTwin(hash: string): string {
 }
 
 function schemeNamed(name: string): SignatureScheme {
-  const scheme = BUILTIN_SCHEMES[name];
-  if (scheme === undefined) throw new Error(`no scheme ${name}`);
-  return scheme;
+  if (!isBuiltinScheme(name)) throw new Error(`no scheme ${name}`);
+  return builtinScheme(name);
 }
 
 for (const name of BUILTIN_SCHEME_NAMES) {
@@ -73,7 +72,7 @@ for (const name of BUILTIN_SCHEME_NAMES) {
     });
 
     test('should detect a tampered, malformed or non-canonical hash', () => {
-      const bytes = decodeBase64Strict(signed.hash);
+      const bytes = decodeHash(signed.hash, 'base64');
       if (bytes === undefined) throw new Error('the hash is not base64');
       const flipped = Buffer.from(bytes);
       flipped[flipped.length - 1] = (flipped[flipped.length - 1] ?? 0) ^ 0x80;
@@ -175,7 +174,7 @@ test.describe('custom schemes', () => {
 
   test('should refuse a module without the shape of a scheme, or no module at all', async () => {
     await expect(loadCustomScheme(kitPath('fixtures', 'signing', 'not-a-scheme.mjs'))).rejects.toThrow(
-      /must have a default export \{ name: string, sign\(message, credentials\): string, verify/,
+      /must have a default export \{ name: string, sign\(message, credentials, context\): string, verify/,
     );
     await expect(loadCustomScheme(kitPath('fixtures', 'signing', 'missing.mjs'))).rejects.toThrow(CustomSchemeError);
   });

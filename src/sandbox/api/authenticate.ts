@@ -1,6 +1,5 @@
 import type { OperationName } from '../../client/operations.js';
-import { canonicalJson } from '../../signing/canonical-json.js';
-import { HASH_MEMBER, signingInput } from '../../signing/signing-input.js';
+import { signingInputOf } from '../../signing/signing-input.js';
 import type { Merchant } from '../config/merchant.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import type { SandboxContext } from '../sandbox-context.js';
@@ -25,6 +24,7 @@ export function authenticate(
   ctx: SandboxContext,
   operation: OperationName,
   body: Readonly<Record<string, unknown>>,
+  bytes: Buffer,
 ): Merchant {
   const { faults } = ctx;
   if (isMissing(body.publicKey, faults, 'publicKey')) {
@@ -40,7 +40,7 @@ export function authenticate(
   const unchecked =
     faults.has('auth-signature-unchecked') ||
     (operation === 'createPayOut' && faults.has('auth-payout-signature-unchecked'));
-  if (!unchecked && !signatureHolds(merchant, body, faults)) throw new ApiError(401, 'UNAUTHORIZED');
+  if (!unchecked && !signatureHolds(merchant, body, bytes, faults)) throw new ApiError(401, 'UNAUTHORIZED');
   return merchant;
 }
 
@@ -48,17 +48,29 @@ export function authenticate(
  * The merchant was found by the exact publicKey text, which pins the key; a public key needs no constant-time
  * comparison, so only the signature is left to check (verifyBody would compare the key again, at 4 µs a request).
  */
-function signatureHolds(merchant: Merchant, body: Readonly<Record<string, unknown>>, faults: FaultSet): boolean {
+function signatureHolds(
+  merchant: Merchant,
+  body: Readonly<Record<string, unknown>>,
+  bytes: Buffer,
+  faults: FaultSet,
+): boolean {
   if (typeof body.hash !== 'string') return false;
   const cache = faults.has('auth-verified-hash-cache') ? verifiedHashes(merchant) : undefined;
   if (cache?.has(body.hash) === true) return true;
+  const message = { body, bytes };
   let input: Buffer;
   try {
-    input = faults.has('auth-signature-ascii-escaped') ? asciiEscapedInput(body) : signingInput(body);
+    input = signingInputOf(merchant.signingInput, message);
   } catch {
     return false;
   }
-  const holds = merchant.scheme.verify(input, body.hash, merchant.verificationKey);
+  if (faults.has('auth-signature-ascii-escaped')) input = asciiEscaped(input);
+  let holds: boolean;
+  try {
+    holds = merchant.scheme.verify(input, body.hash, merchant.verificationKey, message);
+  } catch {
+    holds = false;
+  }
   if (holds && cache !== undefined) remember(cache, body.hash);
   return holds;
 }
@@ -82,11 +94,9 @@ function remember(cache: Set<string>, hash: string): void {
 }
 
 /** What a service that serialises with ASCII-only JSON would check: non-ASCII text as \uXXXX escapes. */
-function asciiEscapedInput(body: Readonly<Record<string, unknown>>): Buffer {
-  const { [HASH_MEMBER]: _hash, ...signed } = body;
-  const escaped = canonicalJson(signed).replace(
-    /[\u0080-\uffff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+function asciiEscaped(input: Buffer): Buffer {
+  const escaped = input
+    .toString('utf8')
+    .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return Buffer.from(escaped, 'utf8');
 }

@@ -46,7 +46,7 @@ export function handleOperation(ctx: SandboxContext, operation: OperationName, b
       throw error;
     }
     if (ctx.faults.has('auth-validation-first')) validated(ctx, operation, body);
-    const merchant = authenticate(ctx, operation, body);
+    const merchant = authenticate(ctx, operation, body, bytes);
     const request = validated(ctx, operation, body);
     const handler = OPERATION_HANDLERS[operation] as (c: SandboxContext, m: typeof merchant, b: unknown) => unknown;
     return { status: 200, json: handler(ctx, merchant, request) };

@@ -30,6 +30,7 @@ export function sandboxMerchant(profile: LoadedProfile, methods: ReadonlyMap<str
     id: profile.settings.merchant.id ?? 'sandbox-merchant',
     publicKey: profile.requestSigner.publicKey,
     scheme: profile.requestSigner.scheme,
+    signingInput: profile.requestSigner.input,
     verificationKey: profile.merchantVerificationKey,
     allowedMethodIds: new Set([...methods.keys()].filter((id) => !forbidden.has(id))),
     postbackUrl: profile.settings.merchant.postbackUrl,

@@ -19,7 +19,7 @@ function testKey(file: string): Secret {
  * profile pins, or every postback check would fail for a reason that is not the target's.
  */
 export function serviceSigner(profile: LoadedProfile, given?: SigningCredentials): BodySigner {
-  const { scheme, key } = profile.postbackVerification;
+  const { scheme, key, input } = profile.postbackVerification;
   let credentials = given;
   if (credentials === undefined) {
     if (scheme.name === 'rsa-sha256')
@@ -33,8 +33,8 @@ export function serviceSigner(profile: LoadedProfile, given?: SigningCredentials
         `the sandbox has no service keys for postback scheme ${scheme.name}: pass serviceCredentials`,
       );
   }
-  const signer = new BodySigner(scheme, credentials);
-  if (!verifyBody(signer.sign({ probe: 'sandbox service key' }), scheme, key).valid) {
+  const signer = new BodySigner(scheme, credentials, input);
+  if (!verifyBody(signer.sign({ probe: 'sandbox service key' }), scheme, key, { input }).valid) {
     throw new SandboxConfigError(
       'the sandbox service key does not verify under the profile postbacks.servicePublicKey',
     );
@@ -44,7 +44,7 @@ export function serviceSigner(profile: LoadedProfile, given?: SigningCredentials
 
 /** Another party with keys of its own, for the fault that signs postbacks with a foreign key. */
 export function strangerSigner(profile: LoadedProfile): BodySigner {
-  const { scheme } = profile.postbackVerification;
+  const { scheme, input } = profile.postbackVerification;
   const files: Record<string, [string, string]> = {
     'rsa-sha256': ['stranger-rsa.public.pem', 'stranger-rsa.private.pem'],
     ed25519: ['stranger-ed25519.public.pem', 'stranger-ed25519.private.pem'],
@@ -52,16 +52,22 @@ export function strangerSigner(profile: LoadedProfile): BodySigner {
   };
   const pair = files[scheme.name];
   if (pair === undefined)
-    return new BodySigner(scheme, {
-      publicKey: 'stranger',
-      signingKey: new Secret('stranger-secret-of-thirty-two-bytes!', 'stranger'),
-    });
+    return new BodySigner(
+      scheme,
+      { publicKey: 'stranger', signingKey: new Secret('stranger-secret-of-thirty-two-bytes!', 'stranger') },
+      input,
+    );
   const [publicFile, secretFile] = pair;
   const publicKey =
     publicFile === '' ? 'stranger-hmac-key-1' : readFileSync(kitPath('fixtures', 'keys', publicFile), 'utf8');
   const secret = testKey(secretFile);
-  return new BodySigner(scheme, {
-    publicKey,
-    signingKey: scheme.name === 'hmac-sha256' ? new Secret(secret.reveal().replace(/\n$/, ''), secret.origin) : secret,
-  });
+  return new BodySigner(
+    scheme,
+    {
+      publicKey,
+      signingKey:
+        scheme.name === 'hmac-sha256' ? new Secret(secret.reveal().replace(/\n$/, ''), secret.origin) : secret,
+    },
+    input,
+  );
 }

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import type { Secret } from '../../secrets/secret.js';
-import { decodeBase64Strict, encodeBase64 } from '../base64.js';
+import { decodeHash, encodeHash, type HashEncoding } from '../hash-encoding.js';
 import type { SignatureScheme, SigningCredentials, VerificationKey } from '../scheme.js';
 
 interface AsymmetricOptions {
@@ -9,6 +9,8 @@ interface AsymmetricOptions {
   readonly keyType: 'rsa' | 'ed25519';
   /** Digest for crypto.sign; null for Ed25519, which hashes internally. */
   readonly digest: 'sha256' | null;
+  /** How the signature's bytes are written in `hash` (the profile's hashEncoding). */
+  readonly encoding: HashEncoding;
 }
 
 /**
@@ -44,10 +46,10 @@ export function asymmetricScheme(options: AsymmetricOptions): SignatureScheme {
   return {
     name: options.name,
     sign(message: Uint8Array, credentials: SigningCredentials): string {
-      return encodeBase64(sign(options.digest, message, privateKeyOf(credentials.signingKey)));
+      return encodeHash(sign(options.digest, message, privateKeyOf(credentials.signingKey)), options.encoding);
     },
     verify(message: Uint8Array, hash: string, key: VerificationKey): boolean {
-      const signature = decodeBase64Strict(hash);
+      const signature = decodeHash(hash, options.encoding);
       const publicKey = publicKeyOf(key.publicKey);
       if (signature === undefined || publicKey === undefined) return false;
       try {

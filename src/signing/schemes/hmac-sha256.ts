@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Secret } from '../../secrets/secret.js';
-import { decodeBase64Strict, encodeBase64 } from '../base64.js';
+import { decodeHash, encodeHash, type HashEncoding } from '../hash-encoding.js';
 import { constantTimeEqualBytes } from '../constant-time.js';
 import type { SignatureScheme, SigningCredentials, VerificationKey } from '../scheme.js';
 
@@ -12,16 +12,16 @@ function mac(message: Uint8Array, secret: Secret): Buffer {
 }
 
 /**
- * HMAC-SHA256 keyed with a shared secret (its UTF-8 bytes), base64. The `publicKey` member carries the key id the
- * service uses to look the secret up; it proves nothing by itself.
+ * HMAC-SHA256 keyed with a shared secret (its UTF-8 bytes), written in the given encoding. The `publicKey` member
+ * carries the key id the service uses to look the secret up; it proves nothing by itself.
  */
-export const hmacSha256: SignatureScheme = {
+export const hmacSha256 = (encoding: HashEncoding): SignatureScheme => ({
   name: 'hmac-sha256',
   sign(message: Uint8Array, credentials: SigningCredentials): string {
-    return encodeBase64(mac(message, credentials.signingKey));
+    return encodeHash(mac(message, credentials.signingKey), encoding);
   },
   verify(message: Uint8Array, hash: string, key: VerificationKey): boolean {
-    const given = decodeBase64Strict(hash);
+    const given = decodeHash(hash, encoding);
     if (given === undefined || key.secret === undefined) return false;
     return constantTimeEqualBytes(given, mac(message, key.secret));
   },
@@ -31,4 +31,4 @@ export const hmacSha256: SignatureScheme = {
     }
     if (credentials.publicKey.trim() === '') throw new Error('the key id (publicKey) is empty');
   },
-};
+});
