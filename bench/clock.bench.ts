@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiClient } from '../src/client/api-client.js';
 import { SandboxControl } from '../src/control/sandbox-control-client.js';
+import { sandboxConventions } from '../src/sandbox/config/sandbox-conventions.js';
 import { loadProfile } from '../src/profile/load-profile.js';
 import { startSandbox } from '../src/sandbox/start-sandbox.js';
 import { verifyBody } from '../src/signing/body-signer.js';
@@ -23,7 +24,7 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
 
 export async function benchClock(): Promise<Figure[]> {
   const profile = await loadProfile();
-  const { delaysMs, repeatEveryMs, maxAttempts } = profile.settings.conventions.postbackRetry;
+  const { delaysMs, repeatEveryMs, maxAttempts } = sandboxConventions(profile.settings.conventions).postbackRetry;
   const scheduleMs = Array.from({ length: maxAttempts }, (_, i) => delaysMs[i] ?? repeatEveryMs).reduce(
     (a, b) => a + b,
   );

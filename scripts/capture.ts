@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import type { CheckedAttempt } from '../generated/capture/definitions.gen.js';
 import { CaptureServer } from '../src/capture/capture-server.js';
 import { summarise } from '../src/capture/mailbox.js';
-import { getContract } from '../src/contract/contract.js';
+import { contractOptionsFor, getContract } from '../src/contract/contract.js';
 import { loadProfile } from '../src/profile/load-profile.js';
 
 const USAGE =
@@ -47,10 +47,7 @@ async function main(): Promise<void> {
     evidenceFile: values.evidence,
     resume: values.resume,
     checks: {
-      contract: getContract({
-        createdAtFormat: conventions.createdAtFormat,
-        unknownResponseFields: conventions.unknownResponseFields,
-      }),
+      contract: getContract(contractOptionsFor(conventions)),
       verification: profile.postbackVerification,
     },
     log: (line) => process.stderr.write(`${line}\n`),

@@ -1,17 +1,20 @@
 /**
- * npm run sandbox -- --port N [--fault NAME]… [--profile FILE] [--clock virtual|real] [--host H] [--public-url URL]
+ * npm run sandbox -- --port N [--flavor reference|foreign] [--fault NAME]… [--profile FILE] [--clock virtual|real]
+ *   [--host H] [--public-url URL] [--background-rate N]
  *
- * Serves the reference sandbox until SIGINT or SIGTERM; prints `listening on http://127.0.0.1:N` when ready.
+ * Serves the sandbox until SIGINT or SIGTERM; prints `listening on http://127.0.0.1:N` when ready. `--flavor foreign`
+ * is the service that made the other legal choices (src/sandbox/flavors), with profiles/foreign-sandbox.json.
  * Log lines go to stderr. Exit 2 with one line when it cannot start (bad profile, port taken, unknown fault).
  * In a container (no shell to expand variables) the defaults come from the environment: SANDBOX_PORT,
- * SANDBOX_HOST, SANDBOX_PROFILE, SANDBOX_FAULTS (comma-separated).
+ * SANDBOX_HOST, SANDBOX_PROFILE, SANDBOX_FAULTS (comma-separated), SANDBOX_FLAVOR.
  */
 import { parseArgs } from 'node:util';
 import { loadProfile } from '../src/profile/load-profile.js';
+import { FLAVORS, isSandboxFlavor, SANDBOX_FLAVORS } from '../src/sandbox/flavors/flavors.js';
 import { startSandbox } from '../src/sandbox/start-sandbox.js';
 
 const USAGE =
-  'usage: npm run sandbox -- --port N [--fault NAME]... [--profile FILE] [--clock virtual|real] [--host H] [--public-url URL]';
+  'usage: npm run sandbox -- --port N [--flavor reference|foreign] [--fault NAME]... [--profile FILE] [--clock virtual|real] [--host H] [--public-url URL] [--background-rate N]';
 
 /** A variable of the environment, unset when empty. */
 function env(name: string): string | undefined {
@@ -26,7 +29,9 @@ async function main(): Promise<void> {
       host: { type: 'string', default: env('SANDBOX_HOST') ?? '127.0.0.1' },
       fault: { type: 'string', multiple: true, default: env('SANDBOX_FAULTS')?.split(',') ?? [] },
       profile: { type: 'string', ...(env('SANDBOX_PROFILE') === undefined ? {} : { default: env('SANDBOX_PROFILE') }) },
-      clock: { type: 'string', default: 'virtual' },
+      clock: { type: 'string' },
+      flavor: { type: 'string', default: env('SANDBOX_FLAVOR') ?? 'reference' },
+      'background-rate': { type: 'string' },
       'public-url': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -38,16 +43,26 @@ async function main(): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be 0 to 65535 (got ${values.port})`);
-  if (values.clock !== 'virtual' && values.clock !== 'real') throw new Error('--clock must be virtual or real');
+  if (values.clock !== undefined && values.clock !== 'virtual' && values.clock !== 'real') {
+    throw new Error('--clock must be virtual or real');
+  }
+  if (!isSandboxFlavor(values.flavor)) throw new Error(`--flavor must be ${SANDBOX_FLAVORS.join(' or ')}`);
+  const rate = values['background-rate'] === undefined ? undefined : Number(values['background-rate']);
+  if (rate !== undefined && !(Number.isFinite(rate) && rate >= 0 && rate <= 100)) {
+    throw new Error(`--background-rate must be 0 to 100 payments a second (got ${values['background-rate']})`);
+  }
   const log = (line: string) => {
     process.stderr.write(`${new Date().toISOString()} ${line}\n`);
   };
+  const flavor = values.flavor;
   const sandbox = await startSandbox({
     port,
     host: values.host,
     faults: values.fault,
-    clock: values.clock,
-    profile: await loadProfile(values.profile),
+    flavor,
+    ...(values.clock === undefined ? {} : { clock: values.clock }),
+    ...(rate === undefined ? {} : { backgroundPerSecond: rate }),
+    profile: await loadProfile(values.profile ?? FLAVORS[flavor].profileFile),
     log,
     ...(values['public-url'] === undefined ? {} : { publicUrl: values['public-url'] }),
   });

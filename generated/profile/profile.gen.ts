@@ -77,7 +77,7 @@ export interface Profile {
   timing: Timing;
   safety: Safety;
   propertyRuns?: PropertyRuns;
-  conventions: Conventions;
+  conventions?: Conventions;
 }
 /**
  * Where each operation lives. The creation paths are given by the interface (§4.1, §4.2); the others are not shown (§4.3, §4.4, §4.5, §4.7). An absent optional operation is a capability the target lacks.
@@ -168,12 +168,15 @@ export interface Merchant {
    * The SMS code a test environment accepts for the smsRequired method's confirmation (§4.7); absent on real environments, where the code goes to a phone
    */
   smsTestCode?: string;
+  /**
+   * The merchant's payment methods, by the role a check needs them in. Only payIn is required (§4.1: a deposit is the one thing every merchant does); every other role is optional, and a check that needs a role the profile does not name is NOT VERIFIED naming it.
+   */
   paymentMethods: {
     payIn: MethodFixture;
-    payOut: MethodFixture;
-    attachmentRequired: MethodFixture;
-    external: MethodFixture;
-    forbidden: MethodFixture;
+    payOut?: MethodFixture;
+    attachmentRequired?: MethodFixture;
+    external?: MethodFixture;
+    forbidden?: MethodFixture;
     forbiddenPayOut?: MethodFixture;
     smsRequired?: MethodFixture;
   };
@@ -238,6 +241,10 @@ export interface Timing {
   requestTimeoutMs: number;
   postbackWaitMs: number;
   statusChangeWaitMs: number;
+  /**
+   * The most one property-based test may take (default 120000). Its cases are paced by safety.requestsPerSecond; a property whose cases do not all fit is NOT VERIFIED with how many ran, never FAIL
+   */
+  propertyBudgetMs?: number;
 }
 /**
  * Caps the kit always obeys, so that it is safe on a shared environment.
@@ -284,48 +291,76 @@ export interface PropertyRuns {
   seed?: number;
 }
 /**
- * Decisions for what the interface leaves open (design brief §4). Requirements resting on them are reported at level profile.
+ * Decisions for what the interface leaves open (design brief §4, §8), each one a statement about the target that the kit checks. Every one is optional: a requirement resting on a convention the profile does not state is reported UNSPECIFIED, never FAIL, and checks that need it to build a request are NOT VERIFIED naming it. profiles/sandbox.json states the sandbox's choice for each.
  *
  * This interface was referenced by `Profile`'s JSON-Schema
  * via the `definition` "Conventions".
  */
 export interface Conventions {
   /**
+   * Which check answers first when a body is both invalid and wrongly signed (§5.4, §7 do not say): credentials-first is unparseable 400, then NO_LOGIN, NO_TOKEN, NO_KEY, UNAUTHORIZED, then the body's members 400; body-first is unparseable 400, then the body's members but publicKey and hash 400, then the 401s in the same order
+   */
+  authCheckOrder?: 'credentials-first' | 'body-first';
+  /**
+   * An empty publicKey or hash (§5.4 says missing and invalid, not which an empty one is): invalid gives NO_KEY and UNAUTHORIZED; missing gives NO_LOGIN and NO_TOKEN
+   */
+  emptyCredentials?: 'invalid' | 'missing';
+  /**
+   * A publicKey or hash given as null: missing gives NO_LOGIN and NO_TOKEN; invalid gives NO_KEY and UNAUTHORIZED
+   */
+  nullCredentials?: 'missing' | 'invalid';
+  /**
+   * A request member given as null where its field table allows no null (§4 does not say): refused with 400, or read as if absent
+   */
+  nullMembers?: 'refused' | 'absent';
+  /**
+   * A request member the field tables of §4 do not list: refused with 400, or ignored (it is still signed)
+   */
+  unknownRequestMembers?: 'refused' | 'ignored';
+  /**
    * Format of createdAt/updatedAt in payment and complaint records (§2.1, §2.4): iso8601-utc-millis is 2026-01-31T12:00:00.000Z; iso8601 is any RFC 3339 date-time
    */
-  createdAtFormat: 'iso8601-utc-millis' | 'iso8601';
+  createdAtFormat?: 'iso8601-utc-millis' | 'iso8601';
   /**
-   * Unit of createdAtFrom and createdAtTo (§4.4)
+   * Unit of createdAtFrom and createdAtTo (§4.4: not shown)
    */
-  listTimestampUnit: 'ms' | 's';
+  listTimestampUnit?: 'ms' | 's';
   /**
-   * Whether both interval bounds are inclusive
+   * Whether both interval bounds are inclusive (§4.4: not shown)
    */
-  listBoundsInclusive: boolean;
+  listBoundsInclusive?: boolean;
   /**
    * HTTP status of a status check with no lookup field (§7: not shown)
    */
-  statusWithoutLookupField: 400 | 404;
+  statusWithoutLookupField?: 400 | 404;
   /**
    * take when absent, and its maximum (§8)
    */
-  pageSize: {
+  pageSize?: {
     default: number;
     max: number;
   };
   /**
+   * What nextId names (§4.4 says only: pass it as fromId): first-of-next-page is the id of the next page's first payment, fromId inclusive, absent on the last page; last-of-page is the id of this page's last payment, fromId exclusive, so a last page may carry one and be followed by an empty page without; opaque is a cursor, absent on the last page
+   */
+  nextId?: 'first-of-next-page' | 'last-of-page' | 'opaque';
+  /**
    * HTTP status of a list whose fromId matches nothing (§4.4)
    */
-  unknownFromId: 400 | 404;
-  postbackRetry: RetrySchedule;
+  unknownFromId?: 400 | 404;
+  postbackRetry?: RetrySchedule;
   /**
    * Unit of amounts[].total in the payments list, a bigint (§2.2): minor is the sum in minor units (cents: amount × 100), major the plain sum of amounts
    */
-  amountTotalsUnit: 'minor' | 'major';
+  amountTotalsUnit?: 'minor' | 'major';
   /**
-   * How a member the schemas do not list, in a response or a postback, is reported
+   * How a member the schemas do not list, in a response or a postback, is reported (the kit's own choice; default warning)
    */
-  unknownResponseFields: 'warning' | 'failure';
+  unknownResponseFields?: 'warning' | 'failure';
+  /**
+   * The status a payment has right after its creation (§3.1: not shown)
+   */
+  initialPaymentStatus?: 'PENDING' | 'NEED_CHECK' | 'SUCCESS' | 'FAILED';
 }
 /**
  * Postback retry schedule (§6.4: not shown). delaysMs[i] is the wait before attempt i+1 after attempt i failed; then every repeatEveryMs until maxAttempts.

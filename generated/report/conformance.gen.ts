@@ -5,6 +5,23 @@
  */
 
 /**
+ * The conventions the run went by: every open point of the interface the kit checks, what the profile stated for it (null: nothing, and the requirements resting on it are UNSPECIFIED)
+ *
+ * This interface was referenced by `ConformanceReport`'s JSON-Schema
+ * via the `definition` "ConventionsOfRun".
+ */
+export type ConventionsOfRun = {
+  name: string;
+  decides: string;
+  section: string;
+  declared: boolean;
+  /**
+   * The profile's value, null when it states none
+   */
+  value: string | number | boolean | {} | null;
+  requirements: string[];
+}[];
+/**
  * This interface was referenced by `ConformanceReport`'s JSON-Schema
  * via the `definition` "Verdict".
  */
@@ -37,6 +54,7 @@ export interface ConformanceReport {
      */
     settings: {};
   };
+  conventions?: ConventionsOfRun;
   startedAt: string;
   finishedAt: string;
   /**

@@ -16,8 +16,9 @@ export type Validation<T> =
   | { readonly ok: false; readonly findings: readonly Finding[] };
 
 export interface ContractOptions {
+  /** The format of record timestamps; undefined when the profile states none: then any string passes (§2.1). */
   readonly createdAtFormat: Conventions['createdAtFormat'];
-  readonly unknownResponseFields: Conventions['unknownResponseFields'];
+  readonly unknownResponseFields: NonNullable<Conventions['unknownResponseFields']>;
 }
 
 /** The design brief's defaults (§4), used when no profile is at hand (e.g. validating a profile itself). */
@@ -25,6 +26,14 @@ export const DEFAULT_CONTRACT_OPTIONS: ContractOptions = {
   createdAtFormat: 'iso8601-utc-millis',
   unknownResponseFields: 'warning',
 };
+
+/** What the contract checks under a profile's conventions: record timestamps only in a format the profile states. */
+export function contractOptionsFor(conventions: Conventions | undefined): ContractOptions {
+  return {
+    createdAtFormat: conventions?.createdAtFormat,
+    unknownResponseFields: conventions?.unknownResponseFields ?? DEFAULT_CONTRACT_OPTIONS.unknownResponseFields,
+  };
+}
 
 export interface Contract {
   /** Validates `value` against a body schema; `ok` is false only for findings of severity `error`. */
@@ -103,7 +112,7 @@ const contracts = new Map<string, Contract>();
  * only for the schemas it validates (the sandbox, for instance, never compiles the response schemas).
  */
 export function getContract(options: ContractOptions = DEFAULT_CONTRACT_OPTIONS): Contract {
-  const key = `${options.createdAtFormat}|${options.unknownResponseFields}`;
+  const key = `${options.createdAtFormat ?? 'any'}|${options.unknownResponseFields}`;
   let contract = contracts.get(key);
   if (contract === undefined) {
     contract = createContract(options, loadSchemaCatalog(), 'lazily');

@@ -22,7 +22,8 @@ export function isUtcMillisTimestamp(value: string): boolean {
 
 /**
  * The `record-timestamp` format of createdAt/updatedAt in payment and complaint records: their format is not
- * shown (§2.1, §2.4), so the profile's conventions.createdAtFormat decides.
+ * shown (§2.1, §2.4), so the profile's conventions.createdAtFormat decides. A profile that states none gets the
+ * interface's own word, a string, which the schema's type already checks.
  */
 export function recordTimestampFormat(createdAtFormat: CreatedAtFormat): Format {
   return { type: 'string', validate: (value: string) => isRecordTimestamp(value, createdAtFormat) };
@@ -30,5 +31,6 @@ export function recordTimestampFormat(createdAtFormat: CreatedAtFormat): Format 
 
 /** Whether a record's createdAt/updatedAt has the profile's format. */
 export function isRecordTimestamp(value: string, createdAtFormat: CreatedAtFormat): boolean {
+  if (createdAtFormat === undefined) return true;
   return createdAtFormat === 'iso8601-utc-millis' ? isUtcMillisTimestamp(value) : isRfc3339DateTime(value);
 }

@@ -5,7 +5,9 @@ export function crossFieldProblems(profile: Profile): string[] {
   const problems: string[] = [];
   const methods = profile.merchant.paymentMethods;
   if (methods.payIn.type !== 'PAY_IN') problems.push('merchant.paymentMethods.payIn.type: must be "PAY_IN"');
-  if (methods.payOut.type !== 'PAY_OUT') problems.push('merchant.paymentMethods.payOut.type: must be "PAY_OUT"');
+  if (methods.payOut !== undefined && methods.payOut.type !== 'PAY_OUT') {
+    problems.push('merchant.paymentMethods.payOut.type: must be "PAY_OUT"');
+  }
   if (methods.forbiddenPayOut !== undefined && methods.forbiddenPayOut.type !== 'PAY_OUT') {
     problems.push('merchant.paymentMethods.forbiddenPayOut.type: must be "PAY_OUT"');
   }
@@ -16,7 +18,8 @@ export function crossFieldProblems(profile: Profile): string[] {
       );
     }
   }
-  if (profile.conventions.pageSize.default > profile.conventions.pageSize.max) {
+  const pageSize = profile.conventions?.pageSize;
+  if (pageSize !== undefined && pageSize.default > pageSize.max) {
     problems.push('conventions.pageSize.default: must not be above conventions.pageSize.max');
   }
   if (profile.signing.module !== undefined && profile.signing.scheme !== 'custom') {

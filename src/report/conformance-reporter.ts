@@ -10,7 +10,9 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } fr
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
 import { kitPath } from '../kit-root.js';
 import { DEFAULT_PROFILE_FILE, loadProfile } from '../profile/load-profile.js';
+import { type ConventionName, undeclaredConventions } from '../profile/conventions.js';
 import { REQUIREMENTS } from '../requirements/registry.js';
+import { conventionsOfRun } from './run-conventions.js';
 import { redactSecrets } from '../secrets/redaction.js';
 import { evidenceOf } from './evidence-excerpt.js';
 import { renderHtml } from './render-html.js';
@@ -182,17 +184,24 @@ export default class ConformanceReporter implements Reporter {
   private async report(): Promise<ConformanceReport> {
     const profileFile = env('KIT_PROFILE') || DEFAULT_PROFILE_FILE;
     // Loading registers the profile's secrets for redaction; a profile that does not load was refused before the run.
-    const settings = await loadProfile(profileFile).then(
-      (profile) => profile.settings as unknown as Record<string, unknown>,
-      () => ({}),
+    const profile = await loadProfile(profileFile).then(
+      (loaded) => loaded.settings,
+      () => undefined,
     );
     const grep = env('KIT_GREP');
-    const results = REQUIREMENTS.map((r) => judgeRequirement(r, this.outcomes, grep !== ''));
+    // A profile that does not load was refused before the run: then nothing is known to be stated.
+    const undeclared = (names: readonly ConventionName[]) =>
+      profile === undefined ? names : undeclaredConventions(profile, names);
+    const results = REQUIREMENTS.map((r) => judgeRequirement(r, this.outcomes, grep !== '', undeclared));
     const summary = summarise(results, this.outcomes);
     return {
       kit: kitFacts(),
       target: targetOf(),
-      profile: { file: path.relative(process.cwd(), path.resolve(profileFile)), settings },
+      profile: {
+        file: path.relative(process.cwd(), path.resolve(profileFile)),
+        settings: profile ?? {},
+      },
+      conventions: conventionsOfRun(profile),
       startedAt: this.startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
       outcome: outcomeOf(summary, this.runErrors),

@@ -87,6 +87,24 @@ for(const id of ['f-verdict','f-section','f-level'])pick(id).addEventListener('c
 apply();
 `;
 
+/** The conventions the run went by, each with the profile's value (or that it states none) and what rests on it. */
+function conventionsSection(report: ConformanceReport): string {
+  const conventions = report.conventions ?? [];
+  if (conventions.length === 0) return '';
+  const rows = conventions
+    .map(
+      (c) =>
+        `<tr data-declared="${String(c.declared)}"><td><code>${escapeHtml(c.name)}</code></td><td>${escapeHtml(`${c.decides} (${c.section})`)}</td><td>${c.value === null ? '<i>not stated</i>' : `<code>${escapeHtml(JSON.stringify(c.value))}</code>`}</td><td>${escapeHtml(c.requirements.join(', '))}</td></tr>`,
+    )
+    .join('\n');
+  return `<h2 id="conventions">Conventions of this run</h2>
+<p>What the interface leaves open, as the profile states it; a requirement resting on one it does not state is UNSPECIFIED.</p>
+<table><thead><tr><th>convention</th><th>decides</th><th>the profile</th><th>requirements</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>`;
+}
+
 export function renderHtml(report: ConformanceReport): string {
   const { summary } = report;
   const sections = [...new Set(report.requirements.map((r) => topSection(r.section)))].sort(
@@ -121,6 +139,7 @@ ${errors === '' ? '' : `<div class="errors"><h2>Errors outside the tests</h2>${e
 <tbody>
 ${report.requirements.map(row).join('\n')}
 </tbody></table>
+${conventionsSection(report)}
 <script>${SCRIPT}</script>
 </body></html>
 `;

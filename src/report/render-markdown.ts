@@ -41,6 +41,25 @@ function failure(result: RequirementResult): string {
   return lines.join('\n');
 }
 
+/** The conventions the run went by: what the profile stated for each open point, and what rests on it. */
+function conventionsTable(report: ConformanceReport): string[] {
+  const conventions = report.conventions ?? [];
+  if (conventions.length === 0) return [];
+  const value = (v: unknown) => (v === null ? 'not stated' : `\`${JSON.stringify(v)}\``);
+  return [
+    `## Conventions of this run (${conventions.filter((c) => c.declared).length} of ${conventions.length} stated by the profile)`,
+    '',
+    'What the interface leaves open, as the profile states it; a requirement resting on one it does not state is UNSPECIFIED.',
+    '',
+    '| convention | decides | the profile | requirements |',
+    '| --- | --- | --- | --- |',
+    ...conventions.map(
+      (c) =>
+        `| ${c.name} | ${cell(`${c.decides} (${c.section})`)} | ${cell(value(c.value))} | ${cell(c.requirements.join(', ') || '—')} |`,
+    ),
+  ];
+}
+
 export function renderMarkdown(report: ConformanceReport): string {
   const { summary } = report;
   const byVerdict = (verdict: RequirementResult['verdict'], level?: RequirementResult['level']) =>
@@ -95,11 +114,12 @@ export function renderMarkdown(report: ConformanceReport): string {
   if (unspecified.length > 0) {
     out.push(
       '',
-      `## Unspecified by the interface (${unspecified.length})`,
+      `## Unspecified: by the interface, and by the profile (${unspecified.length})`,
       '',
       ...unspecified.map((r) => `- ${r.id} (${r.section}): ${r.statement} ${r.reason ?? ''}`.trim()),
     );
   }
+  out.push('', ...conventionsTable(report));
   const passed = byVerdict('PASS');
   out.push('', `## Passed (${passed.length})`, '', passed.map((r) => r.id).join(', ') || 'none', '');
   return out.join('\n');

@@ -9,6 +9,7 @@ import type {
   RequirementResult,
   TestResult,
 } from '../../generated/report/conformance.gen.js';
+import { type ConventionName, notDeclaredReason } from '../profile/conventions.js';
 import type { Requirement } from '../requirements/requirement.js';
 
 /** One test of the run as the verdicts need it: its requirements, what happened, and evidence when it failed. */
@@ -47,10 +48,14 @@ function notVerifiedReason(tests: readonly TestOutcome[], filtered: boolean): st
   return `every test of it was skipped: ${reasons.join('; ')}`;
 }
 
+/** Of some conventions, those the run's profile does not state. */
+export type UndeclaredConventions = (names: readonly ConventionName[]) => readonly ConventionName[];
+
 export function judgeRequirement(
   requirement: Requirement,
   outcomes: readonly TestOutcome[],
   filtered: boolean,
+  undeclared: UndeclaredConventions = () => [],
 ): RequirementResult {
   const base = {
     id: requirement.id,
@@ -66,6 +71,13 @@ export function judgeRequirement(
       tests: [],
       evidence: [],
     };
+  }
+  // A statement about what the profile says the target does, where the profile says nothing: there is nothing to
+  // hold the target to, whatever its tests did (they skip for want of the setting).
+  const missing = undeclared(requirement.conventions ?? []);
+  if (missing.length > 0) {
+    const tests = outcomes.filter((t) => t.requirements.includes(requirement.id)).map(testResult);
+    return { ...base, verdict: 'UNSPECIFIED', reason: notDeclaredReason(missing), tests, evidence: [] };
   }
   if (requirement.untestable !== undefined) {
     return { ...base, verdict: 'NOT VERIFIED', reason: requirement.untestable, tests: [], evidence: [] };

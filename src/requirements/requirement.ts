@@ -1,4 +1,5 @@
 import type { OperationName } from '../client/operations.js';
+import type { ConventionName } from '../profile/conventions.js';
 
 /** A testable statement of the interface (or of a profile decision for what it leaves open). */
 export interface Requirement {
@@ -15,4 +16,9 @@ export interface Requirement {
   readonly untestable?: string;
   /** The interface says "not shown" and the profile declares nothing: reported UNSPECIFIED. */
   readonly unspecified?: boolean;
+  /**
+   * The profile conventions it rests on (a `profile`-level requirement states what the profile says the target does
+   * where the interface is silent): with any of them unstated it is UNSPECIFIED, never FAIL (design brief §8).
+   */
+  readonly conventions?: readonly ConventionName[];
 }

@@ -1,6 +1,6 @@
-import type { Conventions } from '../../generated/profile/profile.gen.js';
 import type { SandboxClock } from './clock/sandbox-clock.js';
 import type { Merchant } from './config/merchant.js';
+import type { SandboxConventions } from './config/sandbox-conventions.js';
 import type { SandboxMethod } from './config/payment-methods.js';
 import type { FaultSet } from './faults/fault-set.js';
 import type { PostbackSender } from './postbacks/postback-sender.js';
@@ -19,7 +19,8 @@ export interface SandboxContext {
   /** By the publicKey text their requests carry. */
   readonly merchants: ReadonlyMap<string, Merchant>;
   readonly methods: ReadonlyMap<string, SandboxMethod>;
-  readonly conventions: Conventions;
+  /** The profile's conventions, the sandbox's own where it states none. */
+  readonly conventions: SandboxConventions;
   /** The URL the sandbox is reached at, for formUrl and media URLs. */
   readonly publicBaseUrl: () => string;
   readonly controlBasePath: string;

@@ -12,8 +12,16 @@ import type { SandboxContext } from './sandbox-context.js';
 export const BODY_LIMIT = 256 * 1024;
 export const UPLOAD_BODY_LIMIT = 4 * 1024 * 1024;
 
-/** Interface operations at the profile's paths, the control API under its base path, 404 NOT_FOUND elsewhere. */
-export function sandboxRoutes(ctx: SandboxContext, operations: Operations, controlToken: string, reset: Reset): Routes {
+/**
+ * Interface operations at the profile's paths, the control API under its base path (when there is a token: the
+ * foreign flavour has none), 404 NOT_FOUND elsewhere.
+ */
+export function sandboxRoutes(
+  ctx: SandboxContext,
+  operations: Operations,
+  controlToken: string | undefined,
+  reset: Reset,
+): Routes {
   const byPath = new Map<string, { operation: OperationName; method: string }>();
   for (const operation of OPERATION_NAMES) {
     const endpoint = operations[operation];
@@ -22,10 +30,13 @@ export function sandboxRoutes(ctx: SandboxContext, operations: Operations, contr
   const controlPrefix = `${ctx.controlBasePath}/`;
   const uploadPath = operations.mediaUpload?.path;
   return {
-    limitFor: (path) => (path === uploadPath || path.startsWith(controlPrefix) ? UPLOAD_BODY_LIMIT : BODY_LIMIT),
+    limitFor: (path) =>
+      path === uploadPath || (controlToken !== undefined && path.startsWith(controlPrefix))
+        ? UPLOAD_BODY_LIMIT
+        : BODY_LIMIT,
     tooLarge: (_path, limit) => errorAnswer(ctx, ApiError.badRequest(`the body is larger than ${limit} bytes`)),
     answer: (req: IncomingMessage, path: string, query: string, bytes: Buffer): Answer | Promise<Answer> => {
-      if (path.startsWith(controlPrefix)) {
+      if (controlToken !== undefined && path.startsWith(controlPrefix)) {
         return handleControl(ctx, controlToken, reset, {
           method: req.method ?? '',
           path: path.slice(controlPrefix.length),

@@ -1,6 +1,7 @@
 import { loadProfile, type LoadedProfile } from '../profile/load-profile.js';
 import type { SigningCredentials } from '../signing/scheme.js';
 import { type ClockMode, SandboxClock } from './clock/sandbox-clock.js';
+import { sandboxConventions } from './config/sandbox-conventions.js';
 import { sandboxMerchant, sandboxMethods } from './config/sandbox-merchant.js';
 import { newId } from './domain/new-id.js';
 import { SandboxConfigError, serviceSigner, strangerSigner } from './config/service-signers.js';
@@ -10,16 +11,22 @@ import { DeliveryEngine } from './postbacks/delivery-engine.js';
 import type { PostbackHosts } from './postbacks/destination.js';
 import { PostbackSender } from './postbacks/postback-sender.js';
 import type { SandboxContext } from './sandbox-context.js';
+import { startBackgroundTraffic } from './flavors/background-traffic.js';
+import { FLAVORS, type SandboxFlavor } from './flavors/flavors.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { ComplaintStore } from './store/complaint-store.js';
 import { MediaStore } from './store/media-store.js';
 import { PaymentStore } from './store/payment-store.js';
 
 export interface SandboxOptions {
+  /** The reference sandbox (default), or the foreign flavour that made the other legal choices (flavors.ts). */
+  readonly flavor?: SandboxFlavor;
+  /** Payments a second another client of the merchant creates; default the flavour's (foreign: 4, reference: 0). */
+  readonly backgroundPerSecond?: number;
   /** 0 (the default) picks a free port. */
   readonly port?: number;
   readonly host?: string;
-  /** Merchant keys, methods, conventions and control token; default profiles/sandbox.json. */
+  /** Merchant keys, methods, conventions and control token; default the flavour's (profiles/sandbox.json). */
   readonly profile?: LoadedProfile;
   readonly faults?: readonly string[];
   readonly clock?: ClockMode;
@@ -43,18 +50,27 @@ export interface RunningSandbox {
   stop(): Promise<{ droppedDeliveries: number }>;
 }
 
-/** Starts the reference sandbox: the whole interface, its control API, a virtual clock and postbacks. */
+/** Starts the sandbox: the whole interface, postbacks, and for the reference flavour its control API and virtual clock. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const profile = options.profile ?? (await loadProfile());
+  const flavor = FLAVORS[options.flavor ?? 'reference'];
+  const profile = options.profile ?? (await loadProfile(flavor.profileFile));
   const log = options.log ?? (() => undefined);
-  const token = profile.controlToken?.reveal();
-  if (token === undefined)
+  const token = flavor.controlApi ? profile.controlToken?.reveal() : undefined;
+  if (flavor.controlApi && token === undefined)
     throw new SandboxConfigError('the profile names no control.token for the sandbox control API');
-  const clock = new SandboxClock(options.clock ?? 'virtual', (error) => {
+  if (flavor.clock !== undefined && options.clock !== undefined && options.clock !== flavor.clock) {
+    throw new SandboxConfigError(`the ${options.flavor ?? 'reference'} sandbox runs on a ${flavor.clock} clock only`);
+  }
+  const clock = new SandboxClock(flavor.clock ?? options.clock ?? 'virtual', (error) => {
     log(`timer failed: ${error instanceof Error ? error.message : String(error)}`);
   });
   const faults = new FaultSet(options.faults ?? []);
-  const { conventions } = profile.settings;
+  const conventions = sandboxConventions(profile.settings.conventions);
+  if (conventions.initialPaymentStatus !== 'PENDING' || conventions.nextId !== 'first-of-next-page') {
+    throw new SandboxConfigError(
+      "the sandbox creates payments PENDING and names the next page's first payment in nextId: the profile states otherwise (conventions.initialPaymentStatus, conventions.nextId)",
+    );
+  }
   const engine = new DeliveryEngine(
     clock,
     faults,
@@ -65,7 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
     log,
   );
-  const methods = sandboxMethods();
+  const methods = sandboxMethods(flavor.methods);
   const merchant = sandboxMerchant(profile, methods);
   let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
   const context: SandboxContext = {
@@ -98,6 +114,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     log('reset');
   };
   const server = new SandboxServer(sandboxRoutes(context, profile.settings.operations, token, reset), log);
+  const stopBackground = startBackgroundTraffic(
+    context,
+    merchant,
+    flavor.methods.filter((m) => merchant.allowedMethodIds.has(m.method.id)),
+    options.backgroundPerSecond ?? flavor.backgroundPerSecond,
+  );
   const host = options.host ?? '127.0.0.1';
   const port = await server.listen(options.port ?? 0, host);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -108,6 +130,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     port,
     context,
     async stop() {
+      stopBackground();
       await server.close();
       const droppedDeliveries = engine.dropPending();
       await engine.close();

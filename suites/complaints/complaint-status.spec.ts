@@ -80,7 +80,7 @@ test.describe('complaintStatus · lookups', () => {
     "none of id, paymentId, merchantPaymentId: the profile's status",
     verifies('COMPLAINT-NO-LOOKUP-FIELD', 'complaintStatus'),
     async ({ api, given }) => {
-      const status = given.profile.settings.conventions.statusWithoutLookupField;
+      const status = given.convention('statusWithoutLookupField');
       const exchange = await api.dispatch(api.prepareUnchecked('complaintStatus', {}));
       await expect(exchange).toBeApiError(status, status === 404 ? 'NOT_FOUND' : undefined);
     },

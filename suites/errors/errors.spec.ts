@@ -1,11 +1,16 @@
 /**
  * §7 on every operation: 400 for a body that cannot be parsed or breaks the field table, 500 with an error body on
  * an unexpected failure (injected through sandbox control on a target of this worker's own), and the error body
- * {"error": string} on each. The 401 rows are in suites/auth; 403 and 404 in the suites of their operations.
+ * {"error": string} on each. What the field tables leave open (a member given as null, a member they do not list)
+ * is checked against the profile's conventions. The 401 rows are in suites/auth; 403 and 404 in the suites of their
+ * operations.
  */
 import { expect, test, verifies } from '../../fixtures/index.js';
 import { invalidFields, validFields } from '../../fixtures/conformance/operation-bodies.js';
-import { OPERATION_NAMES } from '../../src/client/operations.js';
+import { memberSchemas } from '../../fixtures/arbitraries/schema-arbitrary.js';
+import { skipBecause } from '../../fixtures/conformance/skip.js';
+import type { Exchange } from '../../src/client/exchange.js';
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../src/client/operations.js';
 import { rawRequest } from '../../src/client/request-variants.js';
 
 /** Bodies no JSON parser takes as a JSON object (§7: "could not be parsed"). */
@@ -17,6 +22,33 @@ const UNPARSEABLE: readonly { name: string; bytes: Buffer }[] = [
     bytes: Buffer.concat([Buffer.from('{"publicKey": "', 'utf8'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]),
   },
 ];
+
+/** The optional members of the operation's field table (§4): those a body may give as null. */
+function optionalMembers(operation: OperationName): string[] {
+  const { members, required } = memberSchemas(OPERATIONS[operation].request);
+  return Object.keys(members).filter((member) => !required.includes(member));
+}
+
+/** An optional member that the valid body leaves out: the one a test sets to null. */
+function absentOptionalMember(operation: OperationName, fields: Readonly<Record<string, unknown>>): string {
+  const name = optionalMembers(operation).find((member) => !(member in fields));
+  return name ?? skipBecause(`every optional member of ${operation} is in its valid body`);
+}
+
+/** What identifies an answer for a comparison: its status, and its exact §7 code for 401, 403 and 404. */
+function answerOf(exchange: Exchange): string {
+  const exact = exchange.status === 401 || exchange.status === 403 || exchange.status === 404;
+  const code = exact ? (exchange.json as { error?: unknown } | undefined)?.error : undefined;
+  return typeof code === 'string' ? `${exchange.status} ${code}` : String(exchange.status);
+}
+
+/**
+ * The answer a body with one odd member must get: 400 when the profile says such a member is refused, else the answer
+ * of its twin without the member (a fresh one: creations use new ids), which the member must not change.
+ */
+async function expectedAnswer(refused: boolean, twin: () => Promise<Exchange>): Promise<string> {
+  return refused ? '400' : answerOf(await twin());
+}
 
 for (const operation of OPERATION_NAMES) {
   test.describe(`errors · ${operation}`, () => {
@@ -41,6 +73,44 @@ for (const operation of OPERATION_NAMES) {
         const invalid = invalidFields(operation, given);
         const exchange = await api.dispatch(api.prepareUnchecked(operation, invalid.fields));
         await expect(exchange, invalid.what).toBeApiError(400);
+      },
+    );
+
+    // Only where the field table has an optional member (§4.7's media upload and SMS confirmation have none).
+    if (optionalMembers(operation).length > 0) {
+      test(
+        "a member given as null: 400, or read as absent, as the profile's nullMembers says",
+        verifies('ERROR-NULL-MEMBERS', operation),
+        async ({ api, given }) => {
+          const reading = given.convention('nullMembers');
+          const fields = validFields(operation, given);
+          const member = absentOptionalMember(operation, fields);
+          const withNull = await api.dispatch(api.prepareUnchecked(operation, { ...fields, [member]: null }));
+          const expected = await expectedAnswer(reading === 'refused', () =>
+            api.dispatch(api.prepareUnchecked(operation, validFields(operation, given))),
+          );
+          expect(answerOf(withNull), `${member}: null (nullMembers ${reading}): ${withNull.text.slice(0, 200)}`).toBe(
+            expected,
+          );
+        },
+      );
+    }
+
+    test(
+      "a member the field table does not list: 400, or ignored, as the profile's unknownRequestMembers says",
+      verifies('ERROR-UNKNOWN-MEMBERS', operation),
+      async ({ api, given }) => {
+        const reading = given.convention('unknownRequestMembers');
+        const extra = await api.dispatch(
+          api.prepareUnchecked(operation, { ...validFields(operation, given), kitUnlistedMember: 'conformance-kit' }),
+        );
+        const expected = await expectedAnswer(reading === 'refused', () =>
+          api.dispatch(api.prepareUnchecked(operation, validFields(operation, given))),
+        );
+        expect(
+          answerOf(extra),
+          `kitUnlistedMember (unknownRequestMembers ${reading}): ${extra.text.slice(0, 200)}`,
+        ).toBe(expected);
       },
     );
 

@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { OPERATION_NAMES } from '../../src/client/operations.js';
+import { CONVENTION_NAMES } from '../../src/profile/conventions.js';
 import { ERROR_TABLE } from '../../src/requirements/error-table.js';
 import { REQUIREMENTS, requirementById } from '../../src/requirements/registry.js';
 import { FAULTS } from '../../src/sandbox/faults/fault-registry.js';
@@ -57,6 +58,15 @@ test.describe('requirement registry', () => {
         .map((op) => `${row.requirement} does not apply to ${op}`);
     });
     expect(problems).toEqual([]);
+  });
+
+  test('should rest only profile-level requirements on conventions, and every convention of the target on one', () => {
+    const spec = REQUIREMENTS.filter((r) => r.level === 'spec' && (r.conventions ?? []).length > 0).map((r) => r.id);
+    expect(spec, 'a spec-level requirement is the interface, not a convention').toEqual([]);
+    const rested = new Set(REQUIREMENTS.flatMap((r) => r.conventions ?? []));
+    // unknownResponseFields is the kit's own choice of how to report, not a statement about the target.
+    const bare = CONVENTION_NAMES.filter((name) => name !== 'unknownResponseFields' && !rested.has(name));
+    expect(bare, 'conventions no requirement checks').toEqual([]);
   });
 
   test('should let every fault break only requirements of the registry', () => {

@@ -5,7 +5,8 @@
 import { expect, okObject, skipBecause, test, verifies } from '../../fixtures/index.js';
 import type { CreationFields, MethodRole, Preconditions } from '../../fixtures/conformance/preconditions.js';
 import { ownPayments } from '../../fixtures/conformance/own-payments.js';
-import { type Interval, walkPages } from '../../fixtures/conformance/payments-list.js';
+import { ListReader } from '../../fixtures/conformance/list-reader.js';
+import type { Interval } from '../../fixtures/conformance/payments-list.js';
 import type { PaymentType } from '../../generated/common/definitions.gen.js';
 import type { ApiClient } from '../../src/client/api-client.js';
 import type { RequirementId } from '../../src/requirements/registry.js';
@@ -62,9 +63,7 @@ async function create(api: ApiClient, kind: CreationKind, fields: Readonly<Recor
 
 /** The ids listed with a type filter over the interval of these payments. */
 async function listedWithType(api: ApiClient, given: Preconditions, interval: Interval, type: PaymentType) {
-  const walk = await walkPages(api, { ...interval, type }, given.profile.settings.conventions.pageSize.max, 50);
-  expect(walk.problem).toBeUndefined();
-  return walk.ids;
+  return new ListReader(api, given).ids({ ...interval, type });
 }
 
 export function creationSuite(kind: CreationKind): void {

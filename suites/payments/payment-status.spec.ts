@@ -68,7 +68,7 @@ test.describe('paymentStatus · lookups', () => {
     "neither paymentId nor merchantPaymentId: the profile's status",
     verifies('STATUS-NO-LOOKUP-FIELD', 'paymentStatus'),
     async ({ api, given }) => {
-      const status = given.profile.settings.conventions.statusWithoutLookupField;
+      const status = given.convention('statusWithoutLookupField');
       const exchange = await api.dispatch(api.prepareUnchecked('paymentStatus', {}));
       await expect(exchange).toBeApiError(status, status === 404 ? 'NOT_FOUND' : undefined);
     },
@@ -110,7 +110,7 @@ test.describe('paymentStatus · the record', () => {
       const payment = await given.payment('payIn');
       const { createdAt } = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
       expect(typeof createdAt).toBe('string');
-      const format = given.profile.settings.conventions.createdAtFormat;
+      const format = given.convention('createdAtFormat');
       expect(
         isRecordTimestamp(String(createdAt), format),
         `createdAt ${JSON.stringify(createdAt)} in the profile's format ${format}`,
@@ -118,10 +118,15 @@ test.describe('paymentStatus · the record', () => {
     },
   );
 
-  test('a new payment is PENDING', verifies('PAYMENT-INITIAL-PENDING', 'paymentStatus'), async ({ api, given }) => {
-    const payment = await given.payment('payIn');
-    expect(okObject(await api.paymentStatus({ paymentId: payment.paymentId })).status).toBe('PENDING');
-  });
+  test(
+    "a new payment is in the profile's initial status (PENDING for the sandbox)",
+    verifies('PAYMENT-INITIAL-PENDING', 'paymentStatus'),
+    async ({ api, given }) => {
+      const initial = given.convention('initialPaymentStatus');
+      const payment = await given.payment('payIn');
+      expect(okObject(await api.paymentStatus({ paymentId: payment.paymentId })).status).toBe(initial);
+    },
+  );
 
   test(
     'amount is the amount given at creation, decimals included',

@@ -176,8 +176,8 @@ test.describe('profile errors name the field and what was expected', () => {
       p.merchant.paymentMethods.payIn.type = 'PAY_OUT';
       if (p.merchant.paymentMethods.forbiddenPayOut !== undefined)
         p.merchant.paymentMethods.forbiddenPayOut.type = 'PAY_IN';
-      p.merchant.paymentMethods.external.amount = 50_000;
-      p.conventions.pageSize = { default: 200, max: 100 };
+      if (p.merchant.paymentMethods.external !== undefined) p.merchant.paymentMethods.external.amount = 50_000;
+      p.conventions = { ...p.conventions, pageSize: { default: 200, max: 100 } };
       p.signing.module = './scheme.mjs';
       p.propertyRuns = { numRuns: 100, deepNumRuns: 10 };
       delete p.control;

@@ -35,24 +35,29 @@ export const AUTH_REQUIREMENTS = [
   {
     id: 'AUTH-NULL-CREDENTIALS',
     section: '§5.4',
-    statement: 'A publicKey or hash that is null counts as missing: 401 NO_LOGIN or NO_TOKEN.',
+    statement:
+      "A null publicKey or hash is what the profile's nullCredentials says: missing (401 NO_LOGIN, NO_TOKEN) or invalid (401 NO_KEY, UNAUTHORIZED).",
     level: 'profile',
     operations: ALL_OPERATIONS,
+    conventions: ['nullCredentials'],
   },
   {
     id: 'AUTH-EMPTY-CREDENTIALS',
     section: '§5.4',
-    statement: 'An empty publicKey is an invalid key (401 NO_KEY); an empty hash fails the check (401 UNAUTHORIZED).',
+    statement:
+      "An empty publicKey or hash is what the profile's emptyCredentials says: invalid (401 NO_KEY, UNAUTHORIZED) or missing (401 NO_LOGIN, NO_TOKEN).",
     level: 'profile',
     operations: ALL_OPERATIONS,
+    conventions: ['emptyCredentials'],
   },
   {
     id: 'AUTH-CHECK-ORDER',
     section: '§5.4, §7',
     statement:
-      'Checks run in the order of the design brief: an unparseable body 400; then NO_LOGIN, NO_TOKEN, NO_KEY, UNAUTHORIZED; then the fields of the body (400).',
+      "Checks run in the profile's authCheckOrder: an unparseable body 400 first; then NO_LOGIN, NO_TOKEN, NO_KEY, UNAUTHORIZED before the fields of the body (credentials-first), or the fields of the body but publicKey and hash (400) before them (body-first).",
     level: 'profile',
     operations: ALL_OPERATIONS,
+    conventions: ['authCheckOrder'],
   },
   {
     id: 'AUTH-SIGNATURE-CANONICAL',

@@ -39,6 +39,7 @@ export const COMPLAINT_REQUIREMENTS = [
       "A complaint status check with none of id, paymentId, merchantPaymentId gets the profile's status (default 400).",
     level: 'profile',
     operations: COMPLAINT,
+    conventions: ['statusWithoutLookupField'],
   },
   {
     id: 'COMPLAINT-NOT-FOUND',

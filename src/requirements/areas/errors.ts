@@ -20,7 +20,8 @@ export const ERROR_REQUIREMENTS = [
   {
     id: 'ERROR-INVALID-BODY-400',
     section: '§4, §7',
-    statement: "A body that breaks the operation's field table (a member of the wrong type) is refused with 400.",
+    statement:
+      "A body that breaks the operation's field table (a required member missing, a member of the wrong type, a value outside its set) is refused with 400.",
     level: 'spec',
     operations: ALL_OPERATIONS,
   },
@@ -38,5 +39,23 @@ export const ERROR_REQUIREMENTS = [
       'No request body, valid or not, gets a 5xx: a 500 is an unexpected server-side failure (§7), which input must not cause (checked with generated bodies).',
     level: 'profile',
     operations: ALL_OPERATIONS,
+  },
+  {
+    id: 'ERROR-NULL-MEMBERS',
+    section: '§4, §7',
+    statement:
+      "A request member given as null where its field table allows no null gets what the profile's nullMembers says: 400 (refused), or the answer the body without it gets (absent).",
+    level: 'profile',
+    operations: ALL_OPERATIONS,
+    conventions: ['nullMembers'],
+  },
+  {
+    id: 'ERROR-UNKNOWN-MEMBERS',
+    section: '§4, §7',
+    statement:
+      "A request member the field tables do not list gets what the profile's unknownRequestMembers says: 400 (refused), or the answer the body without it gets (ignored).",
+    level: 'profile',
+    operations: ALL_OPERATIONS,
+    conventions: ['unknownRequestMembers'],
   },
 ] as const satisfies readonly Requirement[];

@@ -39,6 +39,7 @@ export const LIST_REQUIREMENTS = [
       "Only payments created in the interval are listed, in the profile's unit and bounds (default milliseconds, both inclusive).",
     level: 'profile',
     operations: LIST,
+    conventions: ['listTimestampUnit', 'listBoundsInclusive'],
   },
   {
     id: 'LIST-PAGES-NO-DUPLICATE',
@@ -68,13 +69,16 @@ export const LIST_REQUIREMENTS = [
       "Without take a page holds at most the profile's default (20); above the maximum (100) take is refused or capped.",
     level: 'profile',
     operations: LIST,
+    conventions: ['pageSize'],
   },
   {
     id: 'LIST-NEXTID-LAST-PAGE',
     section: '§2.2',
-    statement: 'The last page carries no nextId (absent or null).',
+    statement:
+      "The walk ends as the profile's nextId says: the last page carries no nextId (first-of-next-page, opaque), or the empty page after it carries none (last-of-page).",
     level: 'profile',
     operations: LIST,
+    conventions: ['nextId'],
   },
   {
     id: 'LIST-TOTALS-WHOLE-SET',
@@ -104,6 +108,7 @@ export const LIST_REQUIREMENTS = [
       "amounts holds one entry per currency of the filtered set, the sum of its amounts in the profile's unit (default minor units).",
     level: 'profile',
     operations: LIST,
+    conventions: ['amountTotalsUnit'],
   },
   {
     id: 'LIST-UNKNOWN-FROMID',
@@ -111,6 +116,7 @@ export const LIST_REQUIREMENTS = [
     statement: "A fromId that is no payment gets the profile's status (default 404 NOT_FOUND).",
     level: 'profile',
     operations: LIST,
+    conventions: ['unknownFromId'],
   },
   {
     id: 'LIST-SHAPE',

@@ -162,6 +162,7 @@ export const POSTBACK_REQUIREMENTS = [
       "The intervals between attempts follow the profile's declared retry schedule (the interface shows none; the intervals are reported).",
     level: 'profile',
     operations: [],
+    conventions: ['postbackRetry'],
   },
   {
     id: 'PB-FLIP-RESENT',

@@ -39,6 +39,7 @@ export const STATUS_REQUIREMENTS = [
     statement: "A status check with neither paymentId nor merchantPaymentId gets the profile's status (default 400).",
     level: 'profile',
     operations: STATUS,
+    conventions: ['statusWithoutLookupField'],
   },
   {
     id: 'STATUS-NOT-FOUND',
@@ -60,13 +61,15 @@ export const STATUS_REQUIREMENTS = [
     statement: "A payment record's createdAt has the profile's format (default ISO 8601 UTC with milliseconds and Z).",
     level: 'profile',
     operations: RECORDS,
+    conventions: ['createdAtFormat'],
   },
   {
     id: 'PAYMENT-INITIAL-PENDING',
     section: '§3.1',
-    statement: 'A new payment is PENDING.',
+    statement: "A new payment is in the profile's initialPaymentStatus (PENDING in the design brief).",
     level: 'profile',
     operations: STATUS,
+    conventions: ['initialPaymentStatus'],
   },
   {
     id: 'STATUS-ECHOES-AMOUNT',

@@ -6,19 +6,21 @@ import type { SandboxContext } from '../sandbox-context.js';
 import { ApiError } from './api-error.js';
 
 /**
- * Missing is absent or null; an empty string is present and fails like any other wrong value: an empty publicKey
- * names no key (NO_KEY), an empty hash fails the check (UNAUTHORIZED). Profile decisions AUTH-NULL-CREDENTIALS and
- * AUTH-EMPTY-CREDENTIALS.
+ * Whether a credential member counts as missing (NO_LOGIN, NO_TOKEN) rather than invalid (NO_KEY, UNAUTHORIZED): an
+ * absent one always; a null or an empty one as the conventions say (nullCredentials, emptyCredentials; the
+ * sandbox's own: null is missing, empty is invalid). Profile decisions AUTH-NULL-CREDENTIALS, AUTH-EMPTY-CREDENTIALS.
  */
-function isMissing(value: unknown, faults: FaultSet, member: 'publicKey' | 'hash'): boolean {
+function isMissing(value: unknown, ctx: SandboxContext, member: 'publicKey' | 'hash'): boolean {
+  const { faults, conventions } = ctx;
   if (value === undefined) return true;
-  if (value === null) return !faults.has('auth-null-credentials-invalid');
-  return member === 'hash' && value === '' && faults.has('auth-empty-hash-missing');
+  if (value === null) return conventions.nullCredentials === 'missing' && !faults.has('auth-null-credentials-invalid');
+  if (value !== '') return false;
+  return conventions.emptyCredentials === 'missing' || (member === 'hash' && faults.has('auth-empty-hash-missing'));
 }
 
 /**
- * §5.4 in the design brief's order: missing publicKey → NO_LOGIN, missing hash → NO_TOKEN, a publicKey that is
- * not a registered merchant's → NO_KEY, a hash that does not verify → UNAUTHORIZED. All 401.
+ * §5.4 in its order: missing publicKey → NO_LOGIN, missing hash → NO_TOKEN, a publicKey that is not a registered
+ * merchant's → NO_KEY, a hash that does not verify over the merchant's signing input → UNAUTHORIZED. All 401.
  */
 export function authenticate(
   ctx: SandboxContext,
@@ -27,10 +29,10 @@ export function authenticate(
   bytes: Buffer,
 ): Merchant {
   const { faults } = ctx;
-  if (isMissing(body.publicKey, faults, 'publicKey')) {
+  if (isMissing(body.publicKey, ctx, 'publicKey')) {
     throw new ApiError(401, faults.has('auth-missing-publickey-gives-no-key') ? 'NO_KEY' : 'NO_LOGIN');
   }
-  if (isMissing(body.hash, faults, 'hash')) {
+  if (isMissing(body.hash, ctx, 'hash')) {
     throw new ApiError(401, faults.has('auth-missing-hash-gives-unauthorized') ? 'UNAUTHORIZED' : 'NO_TOKEN');
   }
   const merchant = typeof body.publicKey === 'string' ? ctx.merchants.get(body.publicKey) : undefined;

@@ -28,9 +28,40 @@ function validated(ctx: SandboxContext, operation: OperationName, received: Reco
   throw new ApiError(ctx.faults.has('error-invalid-body-422') ? 422 : 400, text);
 }
 
+const CREDENTIALS = new Set(['publicKey', 'hash']);
+
 /**
- * One operation of the interface, in the design brief's order (§4): parse (400), authenticate (401 NO_LOGIN,
- * NO_TOKEN, NO_KEY, UNAUTHORIZED), validate the body (400), then the operation (404, 403, 400, 200).
+ * The body as the service reads it under its conventions (§4 does not say): members given as null read as absent
+ * (nullMembers), members no field table lists dropped (unknownRequestMembers). The credential members are
+ * authentication's (nullCredentials), so they stay as they came.
+ */
+function asRead(ctx: SandboxContext, operation: OperationName, body: Record<string, unknown>): Record<string, unknown> {
+  const { conventions, faults } = ctx;
+  let read = body;
+  if (conventions.nullMembers === 'absent' || faults.has('request-null-members-as-absent')) {
+    read = Object.fromEntries(Object.entries(read).filter(([name, value]) => value !== null || CREDENTIALS.has(name)));
+  }
+  if (conventions.unknownRequestMembers === 'ignored' || faults.has('request-unknown-members-ignored')) {
+    const unlisted = new Set(
+      getContract()
+        .validate(OPERATIONS[operation].request, read)
+        .findings.filter((f) => f.rule === 'unknown-member' && /^\/[^/]*$/.test(f.pointer))
+        .map((f) => f.pointer.slice(1).replaceAll('~1', '/').replaceAll('~0', '~')),
+    );
+    read = Object.fromEntries(Object.entries(read).filter(([name]) => !unlisted.has(name)));
+  }
+  return read;
+}
+
+/** The body with string stand-ins for publicKey and hash: what a service that checks the body first validates. */
+function withCredentialStandIns(body: Record<string, unknown>): Record<string, unknown> {
+  return { ...body, publicKey: 'checked later', hash: 'checked later' };
+}
+
+/**
+ * One operation of the interface, in the order of the conventions' authCheckOrder (§5.4, §7): parse (400),
+ * authenticate (401 NO_LOGIN, NO_TOKEN, NO_KEY, UNAUTHORIZED) and validate the body (400) in either order (the
+ * sandbox's own: credentials first), then the operation (404, 403, 400, 200).
  */
 export function handleOperation(ctx: SandboxContext, operation: OperationName, bytes: Buffer): Answer {
   try {
@@ -45,9 +76,11 @@ export function handleOperation(ctx: SandboxContext, operation: OperationName, b
       if (ctx.faults.has('error-malformed-json-500')) return errorAnswer(ctx, new ApiError(500, 'internal error'));
       throw error;
     }
+    const read = asRead(ctx, operation, body);
+    if (ctx.conventions.authCheckOrder === 'body-first') validated(ctx, operation, withCredentialStandIns(read));
     if (ctx.faults.has('auth-validation-first')) validated(ctx, operation, body);
     const merchant = authenticate(ctx, operation, body, bytes);
-    const request = validated(ctx, operation, body);
+    const request = validated(ctx, operation, read);
     const handler = OPERATION_HANDLERS[operation] as (c: SandboxContext, m: typeof merchant, b: unknown) => unknown;
     return { status: 200, json: handler(ctx, merchant, request) };
   } catch (error) {

@@ -24,8 +24,11 @@ export function sandboxMerchant(profile: LoadedProfile, methods: ReadonlyMap<str
       );
     }
   }
-  // The methods the profile calls forbidden; without a PAY_OUT one, the sandbox's is still closed to the merchant.
-  const forbidden = new Set([fixtures.forbidden.id, fixtures.forbiddenPayOut?.id ?? 'sbx-wire-out']);
+  // The methods the profile calls forbidden; those it does not name are still closed to the merchant.
+  const forbidden = new Set([
+    fixtures.forbidden?.id ?? 'sbx-crypto-in',
+    fixtures.forbiddenPayOut?.id ?? 'sbx-wire-out',
+  ]);
   return {
     id: profile.settings.merchant.id ?? 'sandbox-merchant',
     publicKey: profile.requestSigner.publicKey,
@@ -37,6 +40,8 @@ export function sandboxMerchant(profile: LoadedProfile, methods: ReadonlyMap<str
   };
 }
 
-export function sandboxMethods(): ReadonlyMap<string, SandboxMethod> {
-  return new Map(SANDBOX_METHODS.map((m) => [m.method.id, m]));
+export function sandboxMethods(
+  methods: readonly SandboxMethod[] = SANDBOX_METHODS,
+): ReadonlyMap<string, SandboxMethod> {
+  return new Map(methods.map((m) => [m.method.id, m]));
 }

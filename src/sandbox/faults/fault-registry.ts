@@ -61,6 +61,18 @@ export const FAULTS = [
   },
   // §7: error bodies and codes.
   {
+    name: 'request-null-members-as-absent',
+    area: 'errors',
+    breaks: ['ERROR-NULL-MEMBERS'],
+    description: 'A request member given as null is read as absent, though the profile says nulls are refused (400).',
+  },
+  {
+    name: 'request-unknown-members-ignored',
+    area: 'errors',
+    breaks: ['ERROR-UNKNOWN-MEMBERS'],
+    description: 'A request member no field table lists is ignored, though the profile says such members are refused.',
+  },
+  {
     name: 'error-body-message-member',
     area: 'errors',
     breaks: ['ERROR-BODY-SHAPE'],

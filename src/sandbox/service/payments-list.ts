@@ -24,7 +24,7 @@ function integerAtLeast(member: string, value: number | undefined, min: number, 
 /**
  * The payments list (§4.4). Keyset pagination in creation order: a page starts at fromId (inclusive) and nextId
  * is the first payment of the next page. total, totalSucceed, totalFailed and amounts count the whole filtered set,
- * not the page (§2.2). The interval's unit and bounds are the profile's conventions.
+ * not the page (§2.2). The interval's unit and bounds are the profile's conventions (both bounds in or both out).
  */
 export function listPayments(ctx: SandboxContext, merchant: Merchant, body: PaymentsListRequest): PaymentsPage {
   const { faults } = ctx;
@@ -33,9 +33,10 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
   integerAtLeast('createdAtFrom', body.createdAtFrom, 0);
   integerAtLeast('createdAtTo', body.createdAtTo, 0);
   if (body.createdAtFrom > body.createdAtTo) throw ApiError.badRequest('createdAtFrom is after createdAtTo');
+  // A payment's time in the list's unit: a bound in seconds holds every millisecond of its second.
   const scale = listTimestampUnit === 's' ? 1000 : 1;
-  const from = body.createdAtFrom * scale;
-  const to = body.createdAtTo * scale;
+  const from = body.createdAtFrom;
+  const to = body.createdAtTo;
   const endInclusive = listBoundsInclusive && !faults.has('list-interval-end-exclusive');
   const take =
     (body.take ?? (faults.has('list-take-default-50') ? 50 : pageSize.default)) +
@@ -54,10 +55,13 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
     start = position;
   }
 
+  const inInterval = (createdAtMs: number) => {
+    const at = Math.floor(createdAtMs / scale);
+    return (listBoundsInclusive ? at >= from : at > from) && (endInclusive ? at <= to : at < to);
+  };
   const matches = (p: PaymentRecord) =>
     p.merchantId === merchant.id &&
-    p.createdAtMs >= from &&
-    (endInclusive ? p.createdAtMs <= to : p.createdAtMs < to) &&
+    inInterval(p.createdAtMs) &&
     (type === undefined || p.type === type) &&
     (status === undefined || p.status === status) &&
     (currency === undefined || p.currencyCode === currency);

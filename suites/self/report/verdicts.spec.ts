@@ -53,6 +53,27 @@ test.describe('verdicts', () => {
     expect(result.reason).toBe('every test of it was skipped: the target offers no sandbox control');
   });
 
+  test('should call a requirement resting on a convention the profile does not state UNSPECIFIED, never FAIL', () => {
+    const resting: Requirement = {
+      ...requirement,
+      id: 'LIST-INTERVAL-INCLUSIVE',
+      level: 'profile',
+      conventions: ['listTimestampUnit', 'listBoundsInclusive'],
+    };
+    const failed = [outcome('failed', { requirements: [resting.id], evidence })];
+    const stated = judgeRequirement(resting, failed, false, () => []);
+    expect(stated.verdict, 'with both stated, a failure is a FAIL').toBe('FAIL');
+    const unstated = judgeRequirement(resting, failed, false, (names) =>
+      names.filter((name) => name === 'listBoundsInclusive'),
+    );
+    expect(unstated).toMatchObject({
+      verdict: 'UNSPECIFIED',
+      reason:
+        'not declared by the profile: conventions.listBoundsInclusive (whether the list interval includes its bounds, §4.4)',
+      evidence: [],
+    });
+  });
+
   test('should not verify a requirement no test of the run covered, and say whether --grep left it out', () => {
     expect(judgeRequirement(requirement, [], true).reason).toBe('not run: the run was limited (--grep) to other tests');
     expect(judgeRequirement(requirement, [outcome('passed', { requirements: ['OTHER-ID'] })], false)).toMatchObject({

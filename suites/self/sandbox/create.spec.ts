@@ -157,6 +157,8 @@ test.describe('the operations the interface only names (§4.7)', () => {
     const all = conforming('other-operations/payment-methods.response', (await sbx.api.paymentMethods({})).json);
     const ids = all.paymentMethods.map((m) => m.id);
     const fixtures = sbx.profile.settings.merchant.paymentMethods;
+    if (fixtures.payOut === undefined || fixtures.forbidden === undefined)
+      throw new Error('the sandbox profile names both');
     expect(ids).toContain(fixtures.payIn.id);
     expect(ids).toContain(fixtures.payOut.id);
     expect(ids).not.toContain(fixtures.forbidden.id);

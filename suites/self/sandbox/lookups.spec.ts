@@ -1,5 +1,6 @@
 import { conforming } from '../../../fixtures/self/expect-schema.js';
 import { expect, test } from '../../../fixtures/self/sandbox-harness.js';
+import { sandboxConventions } from '../../../src/sandbox/config/sandbox-conventions.js';
 
 test.describe('payment status lookups (§4.3)', () => {
   test('should find a payment by paymentId, by merchantPaymentId, and prefer paymentId when both match', async ({
@@ -26,7 +27,7 @@ test.describe('payment status lookups (§4.3)', () => {
     const unknown = await sbx.api.paymentStatus({ paymentId: 'no-such-payment' });
     expect([unknown.status, unknown.json]).toEqual([404, { error: 'NOT_FOUND' }]);
     const none = await sbx.api.dispatch(sbx.api.prepareUnchecked('paymentStatus', {}));
-    expect(none.status).toBe(sbx.profile.settings.conventions.statusWithoutLookupField);
+    expect(none.status).toBe(sandboxConventions(sbx.profile.settings.conventions).statusWithoutLookupField);
     expect((none.json as { error: string }).error).toMatch(/at least one of paymentId, merchantPaymentId/);
   });
 });

@@ -3,6 +3,7 @@ import { expect, type SandboxHarness, test, TEST_ATTEMPT_TIMEOUT_MS } from '../.
 import type { Delivery } from '../../../generated/sandbox-control/deliveries.response.gen.js';
 import { canonicalJson } from '../../../src/signing/canonical-json.js';
 import { verifyBody } from '../../../src/signing/body-signer.js';
+import { sandboxConventions } from '../../../src/sandbox/config/sandbox-conventions.js';
 
 const HOUR = 3_600_000;
 
@@ -158,7 +159,7 @@ test.describe('retries (§6.2, design brief §4 schedule)', () => {
     await sbx.receiver.waitFor('/pb', 1);
     await sbx.control.advance(200 * HOUR);
     const [delivery] = await deliveriesOf(sbx, paymentId, (d) => d[0]?.state === 'gave-up');
-    const { delaysMs, repeatEveryMs, maxAttempts } = sbx.profile.settings.conventions.postbackRetry;
+    const { delaysMs, repeatEveryMs, maxAttempts } = sandboxConventions(sbx.profile.settings.conventions).postbackRetry;
     const attempts = delivery?.attempts ?? [];
     expect(attempts).toHaveLength(maxAttempts);
     // The wait before attempt n+1 counts from the end of attempt n: its start plus its (real) duration.

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { Merchant } from '../config/merchant.js';
+import type { SandboxMethod } from '../config/payment-methods.js';
+import type { SandboxContext } from '../sandbox-context.js';
+import { createPayment } from '../service/create-payment.js';
+
+/** Cents of the background's amounts: mostly magic ones, so its payments settle (and move) while a run reads them. */
+const CENTS = [10, 10, 13, 17, 20, 0] as const;
+
+/**
+ * Another client of the same merchant, creating payments at a steady pace for as long as the sandbox runs: what a
+ * shared staging environment looks like to the kit. Its payments land in the kit's intervals (in the same second as
+ * the kit's own, where the list counts in seconds), settle a second later through the magic amounts, and carry a
+ * merchantPaymentId prefix that is not the kit's. Returns the function that stops it.
+ */
+export function startBackgroundTraffic(
+  ctx: SandboxContext,
+  merchant: Merchant,
+  methods: readonly SandboxMethod[],
+  perSecond: number,
+): () => void {
+  if (perSecond <= 0) return () => undefined;
+  let n = 0;
+  const timer = setInterval(
+    () => {
+      const sandboxMethod = methods[n % methods.length];
+      const cents = CENTS[n % CENTS.length] ?? 0;
+      n++;
+      if (sandboxMethod === undefined) return;
+      const { method } = sandboxMethod;
+      try {
+        createPayment(ctx, merchant, method.type, {
+          publicKey: merchant.publicKey,
+          hash: 'background',
+          accountId: method.accountId,
+          paymentMethodId: method.id,
+          amount: 10 + (n % 50) + cents / 100,
+          clientFieldsValues: exampleValues(sandboxMethod),
+          merchantPaymentId: `bg-${randomUUID()}`,
+        });
+      } catch (error) {
+        // A fault may refuse it, as it would the merchant's own traffic: the background goes on.
+        ctx.log(`background payment refused: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    Math.max(10, Math.round(1000 / perSecond)),
+  );
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+  };
+}
+
+/** Values that pass the method's client fields (its required ones, by their patterns). */
+function exampleValues(sandboxMethod: SandboxMethod): { key: string; value: string }[] {
+  const samples: Readonly<Record<string, string>> = {
+    iban: 'DE89370400440532013000',
+    sortCode: '401276',
+    accountNumber: '12345678',
+    cardholder: 'Background Client',
+    cardLast4: '1881',
+  };
+  return sandboxMethod.method.clientFields
+    .filter((field) => field.required)
+    .map((field) => ({ key: field.id, value: samples[field.id] ?? 'background' }));
+}

@@ -1,0 +1,49 @@
+import { kitPath } from '../../kit-root.js';
+import type { ClockMode } from '../clock/sandbox-clock.js';
+import { type SandboxMethod, SANDBOX_METHODS } from '../config/payment-methods.js';
+import { FOREIGN_METHODS } from './foreign-methods.js';
+
+/**
+ * What the sandbox is: the reference (the kit's own decisions for everything the interface leaves open, with a control
+ * API and a virtual clock), or the foreign flavour, an independent-looking service that made the other legal choices
+ * (design brief §8): its own paths and signing input, seconds in the list, its page sizes, another check order, no
+ * control API, a real clock, two payment methods, and other traffic of the same merchant while the kit runs. Which
+ * conventions it follows comes from its profile (profiles/foreign-sandbox.json); the rest is here.
+ */
+export type SandboxFlavor = 'reference' | 'foreign';
+
+export const SANDBOX_FLAVORS: readonly SandboxFlavor[] = ['reference', 'foreign'];
+
+export interface FlavorSpec {
+  /** The profile it runs with when none is given. */
+  readonly profileFile: string;
+  readonly methods: readonly SandboxMethod[];
+  /** Whether it serves the control API (and the pay page behind formUrl) under the profile's control.basePath. */
+  readonly controlApi: boolean;
+  /** The clock it must run on; undefined when either will do. */
+  readonly clock: ClockMode | undefined;
+  /** Payments a second that another client of the merchant creates by default (0: none). */
+  readonly backgroundPerSecond: number;
+}
+
+export const FLAVORS: Readonly<Record<SandboxFlavor, FlavorSpec>> = {
+  reference: {
+    profileFile: kitPath('profiles', 'sandbox.json'),
+    methods: SANDBOX_METHODS,
+    controlApi: true,
+    clock: undefined,
+    backgroundPerSecond: 0,
+  },
+  foreign: {
+    profileFile: kitPath('profiles', 'foreign-sandbox.json'),
+    methods: FOREIGN_METHODS,
+    controlApi: false,
+    // Without a control API nobody can jump a virtual clock: its time is the wall's.
+    clock: 'real',
+    backgroundPerSecond: 4,
+  },
+};
+
+export function isSandboxFlavor(name: string): name is SandboxFlavor {
+  return (SANDBOX_FLAVORS as readonly string[]).includes(name);
+}
