@@ -18,8 +18,17 @@ export const DEFAULT_SANDBOX_IMAGE = 'payment-sandbox:local';
 /** The port the image's sandbox listens on unless SANDBOX_PORT says otherwise. */
 export const IMAGE_DEFAULT_PORT = 4010;
 
-/** Files of the kit the sandbox reads at run time (kitPath): the contract, its profile and its test-only keys. */
-const APP_FILES = ['package.json', 'schemas', 'profiles/sandbox.json', 'fixtures/keys'];
+/**
+ * Files of the kit the sandbox reads at run time (kitPath): the contract, the profiles of its two flavours
+ * (SANDBOX_FLAVOR=foreign picks the other) and its test-only keys.
+ */
+const APP_FILES = [
+  'package.json',
+  'schemas',
+  'profiles/sandbox.json',
+  'profiles/foreign-sandbox.json',
+  'fixtures/keys',
+];
 
 /** Exit 0 when the sandbox answers anything over HTTP (any status: it is up), 1 otherwise. */
 const HEALTHCHECK = `const port = process.env.SANDBOX_PORT || '${String(IMAGE_DEFAULT_PORT)}';

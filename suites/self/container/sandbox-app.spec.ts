@@ -55,6 +55,40 @@ test('should run the bundled sandbox from the image layout alone, and report hea
   }
 });
 
+test('should run the foreign flavour from the image layout when SANDBOX_FLAVOR says so', async () => {
+  test.setTimeout(60_000);
+  const appDir = mkdtempSync(path.join(tmpdir(), 'kit-app-'));
+  try {
+    await bundleSandbox(appDir);
+    copyAppFiles(appDir);
+    const sandbox = spawn(process.execPath, [path.join(appDir, 'dist', 'sandbox.mjs')], {
+      cwd: tmpdir(),
+      env: { PATH: process.env.PATH ?? '', SANDBOX_PORT: '0', SANDBOX_HOST: '127.0.0.1', SANDBOX_FLAVOR: 'foreign' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let output = '';
+      sandbox.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      sandbox.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await expect.poll(() => /listening on (http:\/\/\S+)/.exec(output)?.[1], { timeout: 20_000 }).toBeDefined();
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1] ?? '';
+      // The foreign paths, and the body judged before the credentials: no lookup field is the foreign profile's 404.
+      const answer = await fetch(`${url}/merchant-api/v2/payment/status`, {
+        method: 'POST',
+        body: '{}',
+        signal: AbortSignal.timeout(5_000),
+      });
+      expect(answer.status).toBe(404);
+      const control = await fetch(`${url}/sandbox/v1/clock`, { signal: AbortSignal.timeout(5_000) });
+      expect(control.status, 'no control API').toBe(404);
+    } finally {
+      sandbox.kill('SIGKILL');
+    }
+  } finally {
+    rmSync(appDir, { recursive: true, force: true });
+  }
+});
+
 test("should find the shared libraries of this machine's Node, its loader and libc included", () => {
   const libraries = sharedLibraries(process.execPath);
   expect(libraries.some((l) => /\/libc\.so\.6$/.test(l))).toBe(true);

@@ -79,12 +79,30 @@ test.describe('npm run sandbox', () => {
     }
   });
 
+  test('should serve the foreign flavour with its own profile, faults included', async () => {
+    const profile = await loadProfile('profiles/foreign-sandbox.json');
+    const sandbox = await start(['--port', '0', '--flavor', 'foreign', '--fault', 'error-unknown-payment-200']);
+    const api = new ApiClient({ baseUrl: sandbox.url, profile });
+    try {
+      const answer = await api.paymentStatus({ paymentId: '4d2d2a52-0a6e-4bbd-9e30-2f4d4ad0a2f4' });
+      expect(answer.request.url).toContain('/merchant-api/v2/payment/status');
+      expect(answer.status, 'the fault answers 200 for an unknown payment').toBe(200);
+    } finally {
+      await api.close();
+      sandbox.child.kill('SIGTERM');
+      await sandbox.exited;
+    }
+  });
+
   test('should exit 2 with one clear line when it cannot start', async () => {
     for (const [args, message] of [
       [['--port', 'abc'], /--port must be 0 to 65535/],
       [['--port', '0', '--fault', 'nope'], /unknown fault\(s\) nope/],
       [['--port', '0', '--profile', 'profiles/none.json'], /cannot read the file/],
       [['--port', '0', '--clock', 'fast'], /--clock must be virtual or real/],
+      [['--port', '0', '--flavor', 'exotic'], /--flavor must be reference or foreign/],
+      [['--port', '0', '--flavor', 'foreign', '--clock', 'virtual'], /the foreign sandbox runs on a real clock only/],
+      [['--port', '0', '--background-rate', '1000'], /--background-rate must be 0 to 100/],
     ] as const) {
       const { child, stderr } = run(args);
       const [code] = (await once(child, 'exit')) as [number | null];
