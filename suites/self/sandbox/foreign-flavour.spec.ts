@@ -89,7 +89,7 @@ test.describe('the foreign flavour of the sandbox', () => {
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
       const exchange = await api.dispatch(api.prepareUnchecked('createPayIn', payIn()));
-      ids.push(String((exchange.json as { paymentId: string }).paymentId));
+      ids.push((exchange.json as { paymentId: string }).paymentId);
     }
     const second = Math.floor(Date.now() / 1000);
     const interval = { createdAtFrom: second - 5, createdAtTo: second };
