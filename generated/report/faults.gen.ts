@@ -16,6 +16,10 @@ export interface FaultMatrixReport {
   wallMs: number;
   workers: number;
   /**
+   * The sandbox the matrix ran on: the reference (every fault must be detected), or the foreign flavour (the catalogue's faults applied to a target that made the other legal choices; a fault none of whose checks can run there is unobservable, not missed)
+   */
+  flavor?: 'reference' | 'foreign';
+  /**
    * The conformance suites against the clean sandbox: every test must pass or be skipped with a reason
    */
   clean: {
@@ -69,8 +73,12 @@ export interface FaultMatrixReport {
     detected: number;
     missed: number;
     /**
-     * Every fault detected through every requirement it breaks, no failure on the clean sandbox, no spec-level requirement left unbroken without a reason
+     * On the reference: every fault detected through every requirement it breaks, no failure on the clean sandbox, no spec-level requirement left unbroken without a reason. On the foreign flavour: no failure on the clean sandbox, and at least --min-detected faults detected
      */
     ok: boolean;
+    /**
+     * Faults none of whose tests could run on this flavour (all skipped): neither detected nor missed
+     */
+    unobservable?: number;
   };
 }

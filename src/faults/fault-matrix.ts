@@ -9,6 +9,7 @@ import type { FaultMatrixReport } from '../../generated/report/faults.gen.js';
 import type { Requirement } from '../requirements/requirement.js';
 import type { RunTest } from '../runner/playwright-run.js';
 import type { FaultDefinition } from '../sandbox/faults/fault-registry.js';
+import type { SandboxFlavor } from '../sandbox/flavors/flavors.js';
 
 /** The Playwright project of a fault's run (playwright.config.ts, KIT_FAULT_PROJECTS=1). */
 export const faultProject = (name: string): string => `fault:${name}`;
@@ -72,6 +73,10 @@ export interface MatrixRun {
   readonly startedAt: Date;
   readonly finishedAt: Date;
   readonly workers: number;
+  /** The sandbox it ran on; default the reference. */
+  readonly flavor?: SandboxFlavor;
+  /** On the foreign flavour: the faults that must at least be detected. */
+  readonly minDetected?: number;
 }
 
 /**
@@ -88,15 +93,26 @@ export function judgeFaultMatrix(
   const failures = clean.filter(failed);
   const judged = faults.map((fault) => judgeFault(fault, run.tests));
   const unbroken = unbrokenRequirements(allFaults, requirements);
-  const missed = judged.filter((f) => !f.detected).length;
+  const flavor = run.flavor ?? 'reference';
+  // On the foreign flavour a fault none of whose tests can run there (they need control it lacks, a method it does
+  // not have) is unobservable: neither detected nor missed. On the reference every fault must be observed.
+  const unobservable = flavor === 'foreign' ? judged.filter((f) => !f.detected && f.tests === 0).length : 0;
+  const missed = judged.filter((f) => !f.detected).length - unobservable;
+  const detected = judged.length - missed - unobservable;
   // A fault must show each requirement it claims to break failing, not only one of them.
   const partial = judged.filter((f) => (f.undetectedRequirements ?? []).length > 0).length;
   const gaps = unbroken.filter((u) => requirements.find((r) => r.id === u.id)?.untestable === undefined).length;
+  const noFalseAlarm = failures.length === 0 && clean.length > 0;
+  const ok =
+    flavor === 'reference'
+      ? missed === 0 && partial === 0 && gaps === 0 && noFalseAlarm
+      : noFalseAlarm && detected >= (run.minDetected ?? 0);
   return {
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt.toISOString(),
     wallMs: Math.max(0, run.finishedAt.getTime() - run.startedAt.getTime()),
     workers: run.workers,
+    flavor,
     clean: {
       pass: clean.filter((t) => t.outcome === 'passed').length,
       fail: failures.length,
@@ -105,11 +121,6 @@ export function judgeFaultMatrix(
     },
     faults: judged,
     unbroken,
-    summary: {
-      faults: judged.length,
-      detected: judged.length - missed,
-      missed,
-      ok: missed === 0 && partial === 0 && failures.length === 0 && gaps === 0 && clean.length > 0,
-    },
+    summary: { faults: judged.length, detected, missed, unobservable, ok },
   };
 }

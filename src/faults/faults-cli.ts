@@ -12,19 +12,24 @@ import type { FaultMatrixReport } from '../../generated/report/faults.gen.js';
 import { REQUIREMENTS } from '../requirements/registry.js';
 import { runPlaywright } from '../runner/playwright-run.js';
 import { FAULTS, type FaultDefinition } from '../sandbox/faults/fault-registry.js';
+import { FLAVORS, isSandboxFlavor, type SandboxFlavor } from '../sandbox/flavors/flavors.js';
 import { CLEAN_PROJECT, faultProject, judgeFaultMatrix } from './fault-matrix.js';
 
 const HELP = `Prove the conformance suites catch every sandbox fault and raise no false alarm.
 
 Usage: npm run faults -- [options]
 
-  --fault NAME    only this fault (repeatable; default: all ${FAULTS.length})
-  --out DIR       where faults.json goes (default: reports/)
-  --workers N     parallel workers (default: the machine's cores)
-  --help          this text
+  --fault NAME         only this fault (repeatable; default: all ${FAULTS.length})
+  --flavor NAME        reference (default) or foreign: the catalogue's faults applied to the sandbox's foreign
+                       flavour, certified with profiles/foreign-sandbox.json
+  --min-detected N     with --flavor foreign: fail unless at least N faults are detected (default 0)
+  --out DIR            where faults.json goes (default: reports/)
+  --workers N          parallel workers (default: the machine's cores)
+  --help               this text
 
-Exit codes: 0 every fault detected and the clean sandbox passed; 1 a fault was missed or the clean sandbox failed a
-test; 2 the matrix could not be run.
+Exit codes: 0 every fault detected and the clean sandbox passed (foreign: no false alarm, at least --min-detected
+detected; a fault whose checks cannot run there is unobservable, not missed); 1 otherwise; 2 the matrix could not
+be run.
 `;
 
 /** The whole matrix on two cores takes about two minutes; this bounds a run that hangs. */
@@ -36,6 +41,8 @@ interface FaultsOptions {
   readonly faults: readonly FaultDefinition[];
   readonly out: string;
   readonly workers: number;
+  readonly flavor: SandboxFlavor;
+  readonly minDetected: number;
 }
 
 function parse(args: readonly string[]): FaultsOptions | 'help' {
@@ -47,6 +54,8 @@ function parse(args: readonly string[]): FaultsOptions | 'help' {
         fault: { type: 'string', multiple: true },
         out: { type: 'string', default: 'reports' },
         workers: { type: 'string' },
+        flavor: { type: 'string', default: 'reference' },
+        'min-detected': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -63,10 +72,21 @@ function parse(args: readonly string[]): FaultsOptions | 'help' {
   if (!Number.isInteger(workers) || workers < 1) {
     throw new FaultsError(`--workers must be a positive whole number (got ${values.workers ?? ''})`);
   }
+  if (!isSandboxFlavor(values.flavor))
+    throw new FaultsError(`--flavor must be reference or foreign (got ${values.flavor})`);
+  const minDetected = values['min-detected'] === undefined ? 0 : Number(values['min-detected']);
+  if (!Number.isInteger(minDetected) || minDetected < 0) {
+    throw new FaultsError(`--min-detected must be a whole number (got ${values['min-detected'] ?? ''})`);
+  }
+  if (values['min-detected'] !== undefined && values.flavor !== 'foreign') {
+    throw new FaultsError('--min-detected is for --flavor foreign: on the reference every fault must be detected');
+  }
   return {
     faults: names.length === 0 ? FAULTS : FAULTS.filter((f) => names.includes(f.name)),
     out: values.out,
     workers,
+    flavor: values.flavor,
+    minDetected,
   };
 }
 
@@ -79,9 +99,12 @@ export function renderTable(report: FaultMatrixReport): string {
   const width = Math.max(...report.faults.map((f) => f.name.length), 'fault'.length);
   const line = (f: FaultMatrixReport['faults'][number]): string => {
     const first = f.by[0];
+    const unobservable = report.flavor === 'foreign' && first === undefined && f.tests === 0;
     const result =
       first === undefined
-        ? `MISSED: none of its ${f.tests} tests of ${f.breaks.join(', ')} failed`
+        ? unobservable
+          ? `unobservable here: every test of ${f.breaks.join(', ')} skipped`
+          : `MISSED: none of its ${f.tests} tests of ${f.breaks.join(', ')} failed`
         : `detected by ${first.requirement}: ${clip(first.test, 90)}${f.by.length > 1 ? ` (+${f.by.length - 1} more)` : ''}` +
           (f.undetectedRequirements === undefined
             ? ''
@@ -94,10 +117,11 @@ export function renderTable(report: FaultMatrixReport): string {
     `${'fault'.padEnd(width)}  result`,
     ...ordered.map(line),
     '',
-    `clean sandbox: ${clean.pass} passed, ${clean.fail} failed, ${clean.skipped} skipped`,
+    `clean ${report.flavor ?? 'reference'} sandbox: ${clean.pass} passed, ${clean.fail} failed, ${clean.skipped} skipped`,
     ...clean.failures.map((f) => `  false alarm: ${clip(f, 200)}`),
     ...report.unbroken.map((u) => `spec-level requirement no fault breaks: ${u.id}: ${u.reason}`),
-    `faults: ${summary.detected} of ${summary.faults} detected, ${summary.missed} missed; ` +
+    `faults: ${summary.detected} of ${summary.faults} detected, ${summary.missed} missed` +
+      `${summary.unobservable === undefined || summary.unobservable === 0 ? '' : `, ${summary.unobservable} unobservable`}; ` +
       `${(report.wallMs / 1000).toFixed(1)} s with ${report.workers} workers`,
     `Fault matrix: ${summary.ok ? 'OK' : 'FAILED'} (exit ${summary.ok ? 0 : 1})`,
     '',
@@ -107,8 +131,10 @@ export function renderTable(report: FaultMatrixReport): string {
 async function runMatrix(options: FaultsOptions): Promise<FaultMatrixReport> {
   const startedAt = new Date();
   const projects = [CLEAN_PROJECT, ...options.faults.map((f) => faultProject(f.name))];
+  const foreign =
+    options.flavor === 'foreign' ? { KIT_SANDBOX_FLAVOR: 'foreign', KIT_PROFILE: FLAVORS.foreign.profileFile } : {};
   const run = await runPlaywright([...projects.map((p) => `--project=${p}`), `--workers=${options.workers}`], {
-    env: { KIT_FAULT_PROJECTS: '1' },
+    env: { KIT_FAULT_PROJECTS: '1', ...foreign },
     timeoutMs: RUN_TIMEOUT_MS,
   }).catch((error: unknown) => {
     throw new FaultsError(
@@ -119,7 +145,14 @@ async function runMatrix(options: FaultsOptions): Promise<FaultMatrixReport> {
     throw new FaultsError(`the run broke outside the tests: ${run.errors.map((e) => e.split('\n')[0]).join('; ')}`);
   }
   return judgeFaultMatrix(
-    { tests: run.tests, startedAt, finishedAt: new Date(), workers: options.workers },
+    {
+      tests: run.tests,
+      startedAt,
+      finishedAt: new Date(),
+      workers: options.workers,
+      flavor: options.flavor,
+      minDetected: options.minDetected,
+    },
     options.faults,
     REQUIREMENTS,
     FAULTS,
@@ -134,7 +167,7 @@ export async function faults(args: readonly string[]): Promise<number> {
       return 0;
     }
     process.stdout.write(
-      `Running the conformance suites clean and under ${options.faults.length} faults with ${options.workers} workers…\n`,
+      `Running the conformance suites on the ${options.flavor} sandbox, clean and under ${options.faults.length} faults, with ${options.workers} workers…\n`,
     );
     const report = await runMatrix(options);
     const out = path.resolve(options.out);

@@ -38,7 +38,7 @@ test.describe('npm run faults', () => {
         expect(fault.breaks, fault.name).toEqual(expect.arrayContaining(fault.by.map((b) => b.requirement)));
         expect(run.stdout).toContain(fault.name);
       }
-      expect(report.summary).toEqual({ faults: 3, detected: 3, missed: 0, ok: true });
+      expect(report.summary).toEqual({ faults: 3, detected: 3, missed: 0, unobservable: 0, ok: true });
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
@@ -52,6 +52,12 @@ test.describe('npm run faults', () => {
     ],
     ['a bad worker count', ['--workers', 'many'], 'faults: --workers must be a positive whole number (got many)'],
     ['an unknown flag', ['--bogus'], "faults: Unknown option '--bogus' (see --help)"],
+    ['an unknown flavour', ['--flavor', 'exotic'], 'faults: --flavor must be reference or foreign (got exotic)'],
+    [
+      'a minimum on the reference',
+      ['--min-detected', '3'],
+      'faults: --min-detected is for --flavor foreign: on the reference every fault must be detected',
+    ],
   ] as const) {
     test(`should exit 2 with one line for ${name}`, async () => {
       const run = await runKitCommand('faults', args);

@@ -68,7 +68,7 @@ test.describe('fault matrix', () => {
       ['breaks-b', true, [{ requirement: 'B', test: 'b works' }], undefined],
     ]);
     // Detected, but not through B: the matrix fails until a test of B fails under it too.
-    expect(report.summary).toEqual({ faults: 2, detected: 2, missed: 0, ok: false });
+    expect(report.summary).toEqual({ faults: 2, detected: 2, missed: 0, unobservable: 0, ok: false });
     expect(report.wallMs).toBe(90_000);
     expect(renderTable(report)).toContain('; NOT by B: none of their tests failed');
     const whole = judgeFaultMatrix(
@@ -79,7 +79,7 @@ test.describe('fault matrix', () => {
       [fault('breaks-b', ['B'])],
       [requirement('B', 'spec')],
     );
-    expect(whole.summary).toEqual({ faults: 1, detected: 1, missed: 0, ok: true });
+    expect(whole.summary).toEqual({ faults: 1, detected: 1, missed: 0, unobservable: 0, ok: true });
     expect(renderTable(whole)).toContain('Fault matrix: OK (exit 0)');
   });
 
@@ -141,5 +141,30 @@ test.describe('fault matrix', () => {
     ]);
     expect(subset.unbroken).toEqual([]);
     expect(subset.summary.ok).toBe(true);
+  });
+
+  test('should, on the foreign flavour, tell a fault its checks cannot observe there from one they miss', () => {
+    const tests = [
+      ran('conformance', 'a works', ['A'], 'passed'),
+      ran('fault:breaks-a', 'a works', ['A'], 'failed'),
+      ran('fault:breaks-b', 'b works', ['B'], 'passed'),
+      ran('fault:needs-control', 'c needs control', ['C'], 'skipped'),
+    ];
+    const faults = [fault('breaks-a', ['A']), fault('breaks-b', ['B']), fault('needs-control', ['C'])];
+    const report = judgeFaultMatrix({ ...times, tests, flavor: 'foreign', minDetected: 1 }, faults, REQS);
+    expect(report.flavor).toBe('foreign');
+    expect(report.summary).toEqual({ faults: 3, detected: 1, missed: 1, unobservable: 1, ok: true });
+    const table = renderTable(report);
+    expect(table).toContain('unobservable here: every test of C skipped');
+    expect(table).toContain('MISSED: none of its 1 tests of B failed');
+    expect(table).toContain('clean foreign sandbox: 1 passed, 0 failed, 0 skipped');
+    const demanding = judgeFaultMatrix({ ...times, tests, flavor: 'foreign', minDetected: 2 }, faults, REQS);
+    expect(demanding.summary.ok, 'fewer detected than --min-detected').toBe(false);
+    const alarmed = judgeFaultMatrix(
+      { ...times, tests: [...tests, ran('conformance', 'b works', ['B'], 'failed')], flavor: 'foreign' },
+      faults,
+      REQS,
+    );
+    expect(alarmed.summary.ok, 'a false alarm on the clean foreign sandbox').toBe(false);
   });
 });
