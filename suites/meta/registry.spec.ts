@@ -2,7 +2,9 @@
  * The requirement registry is data the report reads: every entry must be well formed, every §7 row must name a
  * requirement that applies to its operations, and every fault must break requirements that exist.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { kitPath } from '../../src/kit-root.js';
 import { OPERATION_NAMES } from '../../src/client/operations.js';
 import { CONVENTION_NAMES } from '../../src/profile/conventions.js';
 import { ERROR_TABLE } from '../../src/requirements/error-table.js';
@@ -67,6 +69,15 @@ test.describe('requirement registry', () => {
     // unknownResponseFields is the kit's own choice of how to report, not a statement about the target.
     const bare = CONVENTION_NAMES.filter((name) => name !== 'unknownResponseFields' && !rested.has(name));
     expect(bare, 'conventions no requirement checks').toEqual([]);
+  });
+
+  test('should document every convention in profiles/README.md and state each in profiles/sandbox.json', () => {
+    const readme = readFileSync(kitPath('profiles', 'README.md'), 'utf8');
+    expect(CONVENTION_NAMES.filter((name) => !readme.includes(`| \`${name}\``))).toEqual([]);
+    const sandbox = JSON.parse(readFileSync(kitPath('profiles', 'sandbox.json'), 'utf8')) as {
+      conventions: Record<string, unknown>;
+    };
+    expect(CONVENTION_NAMES.filter((name) => !(name in sandbox.conventions))).toEqual([]);
   });
 
   test('should let every fault break only requirements of the registry', () => {
