@@ -55,6 +55,8 @@ function sometimes<T>(value: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> {
 }
 
 function scenarios(given: Preconditions): fc.Arbitrary<Scenario> {
+  // Every case lists over an interval in the profile's unit: without one stated, none can (the test skips here).
+  given.convention('listTimestampUnit');
   const control = given.profile.settings.capabilities.sandboxControl;
   const payment = fc.record({
     role: fc.constantFrom(...plainRoles(given.profile)),
