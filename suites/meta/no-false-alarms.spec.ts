@@ -88,3 +88,24 @@ test('should report a requirement resting on a convention the profile does not s
     '| statusWithoutLookupField | the status of a lookup with no lookup field (§7) | not stated | STATUS-NO-LOOKUP-FIELD, COMPLAINT-NO-LOOKUP-FIELD |',
   );
 });
+
+test('should raise no FAIL at all against the sandbox with a profile that states no convention and one method', async () => {
+  test.setTimeout(240_000);
+  const { conventions: _none, ...profile } = sandboxProfileCopy();
+  const file = writeProfile(path.join(dir, 'bare.json'), {
+    ...profile,
+    merchant: { ...profile.merchant, paymentMethods: { payIn: profile.merchant.paymentMethods.payIn } },
+  });
+  const out = path.join(dir, 'report');
+  const run = await runKitCommand('certify', ['--profile', file, '--out', out, '--workers', '2'], {}, 230_000);
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  const report = reportIn(out);
+  expect(
+    report.requirements.filter((r) => r.verdict === 'FAIL').map((r) => `${r.id}: ${r.evidence[0]?.message ?? ''}`),
+  ).toEqual([]);
+  // What the profile leaves out shows as such, never as passed.
+  expect(requirementOf(report, 'AUTH-CHECK-ORDER')?.verdict).toBe('UNSPECIFIED');
+  expect(requirementOf(report, 'CREATE-PAYOUT-OK')?.verdict).toBe('NOT VERIFIED');
+  expect(report.conventions?.every((c) => !c.declared)).toBe(true);
+  expect(report.summary.pass).toBeGreaterThan(40);
+});
