@@ -4,6 +4,7 @@
  * switched off (its image cannot be pulled); the kit removes its containers itself, by label. Both are only
  * defaults: a user's own settings win.
  */
+import { existsSync } from 'node:fs';
 import { getContainerRuntimeClient, type ContainerRuntimeClient } from 'testcontainers';
 
 /** Every container the kit starts carries these labels (its role, and the run that started it), so that nothing is
@@ -20,9 +21,17 @@ export class DockerUnavailableError extends Error {
   override readonly name = 'DockerUnavailableError';
 }
 
-/** The container runtime, or a DockerUnavailableError saying why there is none (no engine, no socket…). */
+/**
+ * The container runtime, or a DockerUnavailableError saying why there is none (no engine, no socket…). An engine the
+ * user names with DOCKER_HOST is the one used or none: testcontainers would otherwise fall back to
+ * /var/run/docker.sock, another engine than the one asked for.
+ */
 export async function dockerClient(): Promise<ContainerRuntimeClient> {
   applyDockerDefaults();
+  const named = process.env.DOCKER_HOST?.trim() ?? '';
+  if (named.startsWith('unix://') && !existsSync(named.slice('unix://'.length))) {
+    throw new DockerUnavailableError(`cannot reach a Docker engine (DOCKER_HOST names ${named}, which does not exist)`);
+  }
   try {
     return await getContainerRuntimeClient();
   } catch (error) {
