@@ -1,4 +1,4 @@
-import type { FieldsOf } from '../../src/client/operations.js';
+import type { FieldsOf } from '../../src/contract/operations.js';
 import { ApiClient } from '../../src/client/api-client.js';
 import type { LoadedProfile } from '../../src/profile/load-profile.js';
 

@@ -3,7 +3,10 @@ import type { SchemaId } from '../../generated/schema-types.gen.js';
 import { getContract } from '../contract/contract.js';
 import { formatFindings } from '../contract/finding.js';
 import { constantTimeEqual } from '../signing/constant-time.js';
-import type { CaptureServer } from './capture-server.js';
+import type { Reply } from '../../generated/capture/definitions.gen.js';
+import type { EndpointRequest } from '../../generated/capture/endpoint.request.gen.js';
+import type { CaptureEndpoint } from './capture-endpoint.js';
+import type { WaitResult } from './mailbox.js';
 
 /** The longest a caller may ask an attempts request to wait: long polls end, and the caller asks again. */
 const MAX_WAIT_MS = 120_000;
@@ -27,9 +30,17 @@ class ApiProblem extends Error {
  * - `GET endpoints/{token}/attempts?count=n&waitMs=t` → AttemptsResponse (waits until n attempts or t ms)
  * - `GET unknown?count=n&waitMs=t` → AttemptsResponse: attempts at paths no endpoint has
  */
+/** What the API needs of the capture server (which implements it): endpoints, their scripts and their attempts. */
+export interface CaptureBackend {
+  createEndpoint(request: EndpointRequest): Promise<CaptureEndpoint>;
+  endpoint(token: string): CaptureEndpoint | undefined;
+  setScript(token: string, script: readonly Reply[], then?: Reply): boolean;
+  waitForAttempts(token: string | null, count: number, timeoutMs: number): Promise<WaitResult>;
+}
+
 export class CaptureApi {
   constructor(
-    private readonly capture: CaptureServer,
+    private readonly capture: CaptureBackend,
     private readonly token: string,
   ) {}
 

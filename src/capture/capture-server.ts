@@ -11,7 +11,7 @@ import type {
 import type { EndpointRequest } from '../../generated/capture/endpoint.request.gen.js';
 import { getContract } from '../contract/contract.js';
 import { ACKNOWLEDGE, answer } from './answer.js';
-import { CaptureApi } from './capture-api.js';
+import { CaptureApi, type CaptureBackend } from './capture-api.js';
 import type { CaptureEndpoint } from './capture-endpoint.js';
 import { EvidenceLog, readEvidence } from './evidence-log.js';
 import { CaptureTimeoutError, Mailbox, type WaitResult } from './mailbox.js';
@@ -62,7 +62,7 @@ const ENDPOINT_PATH = /^\/pb\/([a-f0-9]{32}|merchant)(?:[?#].*)?$/;
  * and appended to the evidence file before it is answered; then it is checked (bytes, schema, signature, pinned
  * key). Answers are scripted per endpoint and per attempt.
  */
-export class CaptureServer {
+export class CaptureServer implements CaptureBackend {
   private readonly endpoints = new Map<string, Endpoint>();
   private readonly unknownMailbox = new Mailbox();
   private readonly sockets = new Set<Socket>();

@@ -1,7 +1,7 @@
 import type { LoadedProfile } from '../profile/load-profile.js';
 import { redactSecrets } from '../secrets/redaction.js';
 import type { Exchange } from './exchange.js';
-import type { FieldsOf, OperationName } from './operations.js';
+import type { FieldsOf, OperationName } from '../contract/operations.js';
 import { preparedFromBody, type PreparedRequest } from './prepared-request.js';
 import { RateLimiter } from './rate-limiter.js';
 import { assertSafe } from './safety-guard.js';

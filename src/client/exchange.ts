@@ -1,4 +1,4 @@
-import type { OperationName } from './operations.js';
+import type { OperationName } from '../contract/operations.js';
 
 /** One request and its response, as evidence: what was sent, byte for byte, and what came back. */
 export interface Exchange {

@@ -1,5 +1,5 @@
 import { CanonicalizationError, canonicalJson } from '../signing/canonical-json.js';
-import type { OperationName } from './operations.js';
+import type { OperationName } from '../contract/operations.js';
 
 /**
  * A request ready to send: its bytes are exactly what goes on the wire. Negative tests derive variants from a

@@ -1,5 +1,5 @@
 import { decodeHash, encodeHash, type HashEncoding } from '../signing/hash-encoding.js';
-import type { OperationName } from './operations.js';
+import type { OperationName } from '../contract/operations.js';
 import { preparedFromBody, type PreparedRequest } from './prepared-request.js';
 
 function bodyOf(request: PreparedRequest): Readonly<Record<string, unknown>> {

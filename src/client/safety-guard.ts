@@ -1,5 +1,5 @@
 import type { Safety } from '../../generated/profile/profile.gen.js';
-import { OPERATIONS, type OperationName } from './operations.js';
+import { OPERATIONS, type OperationName } from '../contract/operations.js';
 
 /** The kit refused to send a request that would break the profile's safety caps. */
 export class SafetyError extends Error {

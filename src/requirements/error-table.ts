@@ -1,4 +1,4 @@
-import type { OperationName } from '../client/operations.js';
+import type { OperationName } from '../contract/operations.js';
 import { ALL_OPERATIONS, CREATION } from './areas/scope.js';
 import type { RequirementId } from './registry.js';
 

@@ -1,4 +1,4 @@
-import type { OperationName } from '../client/operations.js';
+import type { OperationName } from '../contract/operations.js';
 import type { ConventionName } from '../profile/conventions.js';
 
 /** A testable statement of the interface (or of a profile decision for what it leaves open). */

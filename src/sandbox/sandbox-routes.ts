@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Operations } from '../../generated/profile/profile.gen.js';
-import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../client/operations.js';
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../contract/operations.js';
 import { ApiError } from './api/api-error.js';
 import { errorAnswer, handleOperation } from './api/interface-pipeline.js';
 import { handleControl, type Reset } from './control/control-api.js';

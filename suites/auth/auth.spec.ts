@@ -10,7 +10,7 @@ import {
   invalidFields,
   validFields,
 } from '../../fixtures/conformance/operation-bodies.js';
-import { OPERATION_NAMES } from '../../src/client/operations.js';
+import { OPERATION_NAMES } from '../../src/contract/operations.js';
 import { preparedFromBody } from '../../src/client/prepared-request.js';
 import { changedAfterSigning, withoutMember } from '../../src/client/request-variants.js';
 

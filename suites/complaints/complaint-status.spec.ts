@@ -6,7 +6,7 @@ import { expect, okObject, test, verifies } from '../../fixtures/index.js';
 import type { Preconditions } from '../../fixtures/conformance/preconditions.js';
 import type { ComplaintStatus } from '../../generated/common/definitions.gen.js';
 import type { ApiClient } from '../../src/client/api-client.js';
-import type { FieldsOf } from '../../src/client/operations.js';
+import type { FieldsOf } from '../../src/contract/operations.js';
 
 /** A complaint about a fresh payment of the test's own. */
 async function ownComplaint(given: Preconditions, status?: ComplaintStatus) {

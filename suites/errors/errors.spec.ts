@@ -10,7 +10,7 @@ import { invalidFields, validFields } from '../../fixtures/conformance/operation
 import { memberSchemas } from '../../fixtures/arbitraries/schema-arbitrary.js';
 import { skipBecause } from '../../fixtures/conformance/skip.js';
 import type { Exchange } from '../../src/client/exchange.js';
-import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../src/client/operations.js';
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../src/contract/operations.js';
 import { rawRequest } from '../../src/client/request-variants.js';
 
 /** Bodies no JSON parser takes as a JSON object (§7: "could not be parsed"). */

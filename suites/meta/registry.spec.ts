@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { kitPath } from '../../src/kit-root.js';
-import { OPERATION_NAMES } from '../../src/client/operations.js';
+import { OPERATION_NAMES } from '../../src/contract/operations.js';
 import { CONVENTION_NAMES } from '../../src/profile/conventions.js';
 import { ERROR_TABLE } from '../../src/requirements/error-table.js';
 import { REQUIREMENTS, requirementById } from '../../src/requirements/registry.js';

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { expect, test, verifies } from '../../fixtures/index.js';
 import { schemaFields, withFreshIds } from '../../fixtures/arbitraries/request-fields.js';
 import { assertProperty } from '../../fixtures/conformance/property-runs.js';
-import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../src/client/operations.js';
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../src/contract/operations.js';
 import { getContract } from '../../src/contract/contract.js';
 import { assertSafe, SafetyError } from '../../src/client/safety-guard.js';
 import type { Safety } from '../../generated/profile/profile.gen.js';

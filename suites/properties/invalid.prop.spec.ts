@@ -10,7 +10,7 @@ import { expect, test, verifies } from '../../fixtures/index.js';
 import { invalidVariants } from '../../fixtures/arbitraries/invalid-variants.js';
 import { schemaFields, SIGNING_MEMBERS, withFreshIds } from '../../fixtures/arbitraries/request-fields.js';
 import { assertProperty } from '../../fixtures/conformance/property-runs.js';
-import { OPERATION_NAMES, OPERATIONS } from '../../src/client/operations.js';
+import { OPERATION_NAMES, OPERATIONS } from '../../src/contract/operations.js';
 import { rawRequest } from '../../src/client/request-variants.js';
 
 for (const operation of OPERATION_NAMES) {

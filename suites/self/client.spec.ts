@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ApiClient, MissingOperationError } from '../../src/client/api-client.js';
 import type { Exchange } from '../../src/client/exchange.js';
-import { OPERATION_NAMES } from '../../src/client/operations.js';
+import { OPERATION_NAMES } from '../../src/contract/operations.js';
 import { RateLimiter } from '../../src/client/rate-limiter.js';
 import { changedAfterSigning, rawRequest, withoutMember, withTamperedHash } from '../../src/client/request-variants.js';
 import { SafetyError } from '../../src/client/safety-guard.js';

@@ -1,4 +1,4 @@
-import type { OperationName } from '../../client/operations.js';
+import type { OperationName } from '../../contract/operations.js';
 
 /** Every operation: authentication and the generic errors apply to all (§5.1, §7). */
 export const ALL_OPERATIONS: readonly OperationName[] = [

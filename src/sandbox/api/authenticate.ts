@@ -1,4 +1,4 @@
-import type { OperationName } from '../../client/operations.js';
+import type { OperationName } from '../../contract/operations.js';
 import { signingInputOf } from '../../signing/signing-input.js';
 import type { Merchant } from '../config/merchant.js';
 import type { FaultSet } from '../faults/fault-set.js';

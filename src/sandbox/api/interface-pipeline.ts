@@ -1,6 +1,6 @@
 import { getContract } from '../../contract/contract.js';
 import { formatFindings } from '../../contract/finding.js';
-import { OPERATIONS, type OperationName } from '../../client/operations.js';
+import { OPERATIONS, type OperationName } from '../../contract/operations.js';
 import { faultyRequest, noLookupFieldIs404 } from '../faults/request-faults.js';
 import type { Answer } from '../http/answer.js';
 import type { SandboxContext } from '../sandbox-context.js';

@@ -1,4 +1,4 @@
-import type { OperationName, RequestOf } from '../../client/operations.js';
+import type { OperationName, RequestOf } from '../../contract/operations.js';
 import type { Merchant } from '../config/merchant.js';
 import { complaintView } from '../domain/complaint-record.js';
 import { paymentView } from '../domain/payment-record.js';

@@ -1,4 +1,4 @@
-import { OPERATIONS, type OperationName } from '../../client/operations.js';
+import { OPERATIONS, type OperationName } from '../../contract/operations.js';
 import { ApiError } from '../api/api-error.js';
 import type { FaultSet } from './fault-set.js';
 

@@ -1,6 +1,6 @@
 import { credentialsOf } from '../../../fixtures/self/test-keys.js';
 import { expect, type SandboxHarness, test } from '../../../fixtures/self/sandbox-harness.js';
-import { OPERATION_NAMES, type OperationName } from '../../../src/client/operations.js';
+import { OPERATION_NAMES, type OperationName } from '../../../src/contract/operations.js';
 import {
   changedAfterSigning,
   rawRequest,

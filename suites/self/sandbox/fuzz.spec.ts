@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { expect, type SandboxHarness, test } from '../../../fixtures/self/sandbox-harness.js';
 import { ApiClient } from '../../../src/client/api-client.js';
-import { OPERATION_NAMES } from '../../../src/client/operations.js';
+import { OPERATION_NAMES } from '../../../src/contract/operations.js';
 import { rawRequest } from '../../../src/client/request-variants.js';
 
 const operation = fc.constantFrom(...OPERATION_NAMES);
