@@ -53,6 +53,29 @@ export type PaymentType = 'PAY_IN' | 'PAY_OUT';
  */
 export type CurrencyCode = string;
 export type ClientFieldsValues = ClientFieldValue[];
+/**
+ * What a creation carries to lead to an outcome: the cents of its amount, a merchantUserId, or a client field's value
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "MagicSetting".
+ */
+export type MagicSetting =
+  | {
+      amountCents: number;
+    }
+  | {
+      merchantUserId: string;
+    }
+  | {
+      clientField: {
+        key: string;
+        value: string;
+      };
+    };
+/**
+ * Reason of failure of a payment record (§2.1).
+ */
+export type FailedCode = 'INCORRECT_AMOUNT' | 'NO_AMOUNT' | 'INCORRECT_FIELDS' | 'RECIPIENT_LIMIT' | 'ANOTHER_REASON';
 
 /**
  * A target profile: everything the interface leaves open (design brief §4) and everything the kit needs to know about one target environment. Relative file paths are resolved from the profile file's folder.
@@ -74,6 +97,7 @@ export interface Profile {
   merchant: Merchant;
   capabilities: Capabilities;
   control?: Control;
+  outcomes?: Outcomes;
   timing: Timing;
   safety: Safety;
   propertyRuns?: PropertyRuns;
@@ -232,6 +256,110 @@ export interface Control {
   token?: SecretSource;
 }
 /**
+ * How the kit reaches what its checks need (a payment that ends SUCCESS, a flip, a resolved complaint) on this target, in order of preference: control (the kit's sandbox control API, with capabilities.sandboxControl), httpHooks (the provider's test helpers), magicValues (documented values, then polling). What none of them reaches is NOT VERIFIED, naming the driver that would
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "Outcomes".
+ */
+export interface Outcomes {
+  /**
+   * @minItems 1
+   */
+  order?: ['control' | 'httpHooks' | 'magicValues', ...('control' | 'httpHooks' | 'magicValues')[]];
+  magicValues?: MagicValues;
+  httpHooks?: HttpHooks;
+}
+/**
+ * Values the provider documents that lead a payment to an outcome by themselves, as test cards do; the kit then polls the status check until the outcome shows
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "MagicValues".
+ */
+export interface MagicValues {
+  /**
+   * How long after its creation a payment shows its first outcome
+   */
+  settleMs: number;
+  /**
+   * @minItems 1
+   */
+  payments: [MagicPayment, ...MagicPayment[]];
+}
+/**
+ * A documented magic value and the statuses a payment created with it goes through, in order
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "MagicPayment".
+ */
+export interface MagicPayment {
+  set: MagicSetting;
+  /**
+   * @minItems 1
+   * @maxItems 4
+   */
+  ends:
+    | [PaymentEnd]
+    | [PaymentEnd, PaymentEnd]
+    | [PaymentEnd, PaymentEnd, PaymentEnd]
+    | [PaymentEnd, PaymentEnd, PaymentEnd, PaymentEnd];
+}
+/**
+ * A status a payment reaches: the first one a magic value leads to, or a later re-evaluation (§3.1) afterMs after the one before
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "PaymentEnd".
+ */
+export interface PaymentEnd {
+  status: 'SUCCESS' | 'FAILED' | 'NEED_CHECK';
+  failedCode?: FailedCode;
+  /**
+   * For a later status: the time after the one before (the target's settle time when absent)
+   */
+  afterMs?: number;
+}
+/**
+ * The provider's own test-helper endpoints, each optional; a check that needs one it does not name is NOT VERIFIED naming it. Secrets for their headers come from files or the environment and never reach a report
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "HttpHooks".
+ */
+export interface HttpHooks {
+  /**
+   * Headers every hook sends, e.g. the helpers' own auth header
+   */
+  headers?: {
+    [k: string]: SecretSource | undefined;
+  };
+  settlePayment?: Hook;
+  flipPayment?: Hook;
+  createComplaint?: Hook;
+  moveComplaint?: Hook;
+  flipComplaint?: Hook;
+}
+/**
+ * A templated HTTP request to the provider's own test helper. In path, URL and body, {{paymentId}}, {{merchantPaymentId}}, {{complaintId}}, {{status}}, {{failedCode}}, {{postBackUrl}} are filled in; a body member that is exactly a placeholder with no value is left out. Any 2xx answer means done
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "Hook".
+ */
+export interface Hook {
+  method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /**
+   * On the target's base URL
+   */
+  path: string;
+  /**
+   * A JSON body, with placeholders in its strings
+   */
+  body?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * createComplaint: where the new complaint's id is in the answer (a JSON pointer; default /id)
+   */
+  idAt?: string;
+}
+/**
  * Time budgets of the kit's waits; every network wait has one.
  *
  * This interface was referenced by `Profile`'s JSON-Schema
@@ -245,6 +373,10 @@ export interface Timing {
    * The most one property-based test may take (default 120000). Its cases are paced by safety.requestsPerSecond; a property whose cases do not all fit is NOT VERIFIED with how many ran, never FAIL
    */
   propertyBudgetMs?: number;
+  /**
+   * The most real time one postback check may watch the target's retries (default: postbackWaitMs). What needs more of the retry schedule is NOT VERIFIED with the schedule observed
+   */
+  postbackBudgetMs?: number;
 }
 /**
  * Caps the kit always obeys, so that it is safe on a shared environment.

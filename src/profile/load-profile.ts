@@ -32,6 +32,8 @@ export interface LoadedProfile {
     readonly input: SigningInputSpec;
   };
   readonly controlToken: Secret | undefined;
+  /** The headers of the outcome drivers' httpHooks, by lower-case name, their values read from their sources. */
+  readonly hookHeaders: ReadonlyMap<string, Secret>;
 }
 
 /**
@@ -78,6 +80,13 @@ export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<
       ? undefined
       : await attempt('control.token', () => readSecretSource(token, baseDir, 'control.token'));
 
+  const hookHeaders = new Map<string, Secret>();
+  for (const [name, source] of Object.entries(settings.outcomes?.httpHooks?.headers ?? {})) {
+    if (source === undefined) continue;
+    const field = `outcomes.httpHooks.headers.${name}`;
+    hookHeaders.set(name.toLowerCase(), await attempt(field, () => readSecretSource(source, baseDir, field)));
+  }
+
   return {
     file,
     settings,
@@ -91,6 +100,7 @@ export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<
     },
     postbackVerification: { scheme: postbackScheme, key: postbackKey, input: signingInputSpec(settings.postbacks) },
     controlToken,
+    hookHeaders,
   };
 }
 
