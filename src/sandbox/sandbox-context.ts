@@ -3,6 +3,7 @@ import type { Merchant } from './config/merchant.js';
 import type { SandboxConventions } from './config/sandbox-conventions.js';
 import type { SandboxMethod } from './config/payment-methods.js';
 import type { FaultSet } from './faults/fault-set.js';
+import type { MagicRules } from './flavors/magic-rules.js';
 import type { PostbackSender } from './postbacks/postback-sender.js';
 import type { ComplaintStore } from './store/complaint-store.js';
 import type { MediaStore } from './store/media-store.js';
@@ -21,6 +22,8 @@ export interface SandboxContext {
   readonly methods: ReadonlyMap<string, SandboxMethod>;
   /** The profile's conventions, the sandbox's own where it states none. */
   readonly conventions: SandboxConventions;
+  /** How payments settle by themselves: the flavour's magic values. */
+  readonly magic: MagicRules;
   /** The URL the sandbox is reached at, for formUrl and media URLs. */
   readonly publicBaseUrl: () => string;
   readonly controlBasePath: string;

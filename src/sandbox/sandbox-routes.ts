@@ -4,6 +4,8 @@ import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../contract/ope
 import { ApiError } from './api/api-error.js';
 import { errorAnswer, handleOperation } from './api/interface-pipeline.js';
 import { handleControl, type Reset } from './control/control-api.js';
+import type { HelperApi } from './helpers/helper-routes.js';
+import { handleHelper } from './helpers/test-helpers.js';
 import type { Answer } from './http/answer.js';
 import type { Routes } from './http/sandbox-server.js';
 import type { SandboxContext } from './sandbox-context.js';
@@ -14,13 +16,15 @@ export const UPLOAD_BODY_LIMIT = 4 * 1024 * 1024;
 
 /**
  * Interface operations at the profile's paths, the control API under its base path (when there is a token: the
- * foreign flavour has none), 404 NOT_FOUND elsewhere.
+ * foreign flavour has none), the flavour's test helpers under theirs (when the profile names their key), 404
+ * NOT_FOUND elsewhere.
  */
 export function sandboxRoutes(
   ctx: SandboxContext,
   operations: Operations,
   controlToken: string | undefined,
   reset: Reset,
+  helpers?: { readonly api: HelperApi; readonly key: string },
 ): Routes {
   const byPath = new Map<string, { operation: OperationName; method: string }>();
   for (const operation of OPERATION_NAMES) {
@@ -36,6 +40,14 @@ export function sandboxRoutes(
         : BODY_LIMIT,
     tooLarge: (_path, limit) => errorAnswer(ctx, ApiError.badRequest(`the body is larger than ${limit} bytes`)),
     answer: (req: IncomingMessage, path: string, query: string, bytes: Buffer): Answer | Promise<Answer> => {
+      if (helpers !== undefined && path.startsWith(`${helpers.api.basePath}/`)) {
+        return handleHelper(ctx, helpers.api, helpers.key, {
+          method: req.method ?? '',
+          path: path.slice(helpers.api.basePath.length + 1),
+          headers: req.headers,
+          bytes,
+        });
+      }
       if (controlToken !== undefined && path.startsWith(controlPrefix)) {
         return handleControl(ctx, controlToken, reset, {
           method: req.method ?? '',

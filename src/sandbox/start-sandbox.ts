@@ -99,6 +99,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     merchants: new Map([[merchant.publicKey, merchant]]),
     methods,
     conventions,
+    magic: flavor.magic,
     publicBaseUrl: () => publicUrl,
     controlBasePath: (profile.settings.control?.basePath ?? '/sandbox/v1').replace(/\/+$/, ''),
     newId,
@@ -113,7 +114,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     merchant.postbackUrl = registeredUrl;
     log('reset');
   };
-  const server = new SandboxServer(sandboxRoutes(context, profile.settings.operations, token, reset), log);
+  const helperKey = profile.hookHeaders.get(flavor.helpers.header)?.reveal();
+  const helpers = helperKey === undefined ? undefined : { api: flavor.helpers, key: helperKey };
+  const server = new SandboxServer(sandboxRoutes(context, profile.settings.operations, token, reset, helpers), log);
   const stopBackground = startBackgroundTraffic(
     context,
     merchant,

@@ -4,14 +4,11 @@ import type { SandboxMethod } from '../config/payment-methods.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { createPayment } from '../service/create-payment.js';
 
-/** Cents of the background's amounts: mostly magic ones, so its payments settle (and move) while a run reads them. */
-const CENTS = [10, 10, 13, 17, 20, 0] as const;
-
 /**
  * Another client of the same merchant, creating payments at a steady pace for as long as the sandbox runs: what a
  * shared staging environment looks like to the kit. Its payments land in the kit's intervals (in the same second as
- * the kit's own, where the list counts in seconds), settle a second later through the magic amounts, and carry a
- * merchantPaymentId prefix that is not the kit's. Returns the function that stops it.
+ * the kit's own, where the list counts in seconds), settle a moment later through the flavour's magic values, and
+ * carry a merchantPaymentId prefix that is not the kit's. Returns the function that stops it.
  */
 export function startBackgroundTraffic(
   ctx: SandboxContext,
@@ -24,7 +21,9 @@ export function startBackgroundTraffic(
   const timer = setInterval(
     () => {
       const sandboxMethod = methods[n % methods.length];
-      const cents = CENTS[n % CENTS.length] ?? 0;
+      // Mostly magic: its payments settle (and move) while a run reads them.
+      const settings = ctx.magic.backgroundSettings;
+      const magic = settings[n % settings.length] ?? {};
       n++;
       if (sandboxMethod === undefined) return;
       const { method } = sandboxMethod;
@@ -34,9 +33,10 @@ export function startBackgroundTraffic(
           hash: 'background',
           accountId: method.accountId,
           paymentMethodId: method.id,
-          amount: 10 + (n % 50) + cents / 100,
+          amount: 10 + (n % 50) + (magic.amountCents ?? 0) / 100,
           clientFieldsValues: exampleValues(sandboxMethod),
           merchantPaymentId: `bg-${randomUUID()}`,
+          ...(magic.merchantUserId === undefined ? {} : { merchantUserId: magic.merchantUserId }),
         });
       } catch (error) {
         // A fault may refuse it, as it would the merchant's own traffic: the background goes on.

@@ -1,7 +1,9 @@
 import { kitPath } from '../../kit-root.js';
 import type { ClockMode } from '../clock/sandbox-clock.js';
 import { type SandboxMethod, SANDBOX_METHODS } from '../config/payment-methods.js';
+import { FOREIGN_HELPERS, type HelperApi, REFERENCE_HELPERS } from '../helpers/helper-routes.js';
 import { FOREIGN_METHODS } from './foreign-methods.js';
+import { FOREIGN_MAGIC, type MagicRules, REFERENCE_MAGIC } from './magic-rules.js';
 
 /**
  * What the sandbox is: the reference (the kit's own decisions for everything the interface leaves open, with a control
@@ -24,6 +26,10 @@ export interface FlavorSpec {
   readonly clock: ClockMode | undefined;
   /** Payments a second that another client of the merchant creates by default (0: none). */
   readonly backgroundPerSecond: number;
+  /** What it documents for payments that settle by themselves. */
+  readonly magic: MagicRules;
+  /** Its test-helper endpoints; served when the profile names a key for their header (outcomes.httpHooks.headers). */
+  readonly helpers: HelperApi;
 }
 
 export const FLAVORS: Readonly<Record<SandboxFlavor, FlavorSpec>> = {
@@ -33,6 +39,8 @@ export const FLAVORS: Readonly<Record<SandboxFlavor, FlavorSpec>> = {
     controlApi: true,
     clock: undefined,
     backgroundPerSecond: 0,
+    magic: REFERENCE_MAGIC,
+    helpers: REFERENCE_HELPERS,
   },
   foreign: {
     profileFile: kitPath('profiles', 'foreign-sandbox.json'),
@@ -41,6 +49,8 @@ export const FLAVORS: Readonly<Record<SandboxFlavor, FlavorSpec>> = {
     // Without a control API nobody can jump a virtual clock: its time is the wall's.
     clock: 'real',
     backgroundPerSecond: 4,
+    magic: FOREIGN_MAGIC,
+    helpers: FOREIGN_HELPERS,
   },
 };
 

@@ -1,6 +1,5 @@
 import type { FailedCode, PaymentStatus } from '../../../generated/common/definitions.gen.js';
 import { ApiError } from '../api/api-error.js';
-import { MAGIC_FLIP_DELAY_MS, MAGIC_OUTCOME_DELAY_MS, magicOutcome } from '../domain/magic-amounts.js';
 import type { PaymentRecord } from '../domain/payment-record.js';
 import { canSetOutcome, flippedStatus } from '../domain/payment-transitions.js';
 import type { SandboxContext } from '../sandbox-context.js';
@@ -47,17 +46,21 @@ export function flip(ctx: SandboxContext, record: PaymentRecord, failedCode?: Fa
   apply(ctx, record, next, failedCode, true);
 }
 
-/** Magic amounts (sandbox README): the outcome a second after creation, a flip a minute later. */
+/**
+ * Magic values (sandbox README): what the flavour documents leads a payment to its outcome a moment after creation,
+ * and a flipping one to its re-evaluation a while later (the reference: the cents of the amount, one second, one
+ * minute).
+ */
 export function scheduleMagicOutcome(ctx: SandboxContext, record: PaymentRecord): void {
-  const magic = magicOutcome(record.amountMinor);
+  const magic = ctx.magic.outcomeOf(record);
   if (magic === undefined) return;
   const alive = () => ctx.payments.getAny(record.id) === record;
-  ctx.clock.schedule(record.createdAtMs + MAGIC_OUTCOME_DELAY_MS, () => {
+  ctx.clock.schedule(record.createdAtMs + ctx.magic.settleMs, () => {
     if (!alive() || record.status !== 'PENDING') return;
     apply(ctx, record, magic.status, magic.failedCode, false);
     const flipsTo = magic.flipsTo;
     if (flipsTo === undefined) return;
-    ctx.clock.schedule(ctx.clock.now() + MAGIC_FLIP_DELAY_MS, () => {
+    ctx.clock.schedule(ctx.clock.now() + ctx.magic.flipMs, () => {
       if (!alive() || record.status !== magic.status) return;
       apply(ctx, record, flipsTo.status, flipsTo.failedCode, true);
     });
