@@ -107,8 +107,9 @@ test.describe('payment postback · body (§2.5)', () => {
     verifies('PB-MERCHANT-IDS'),
     async ({ given, capture }) => {
       const { attempts } = await paymentRun(given, capture, {
-        overrides: { merchantPaymentId: undefined },
-        steps: [{ status: 'FAILED', failedCode: 'NO_AMOUNT' }],
+        // Neither is set, so no driver may set one (a magic merchantUserId would): the check sets both, to nothing.
+        overrides: { merchantPaymentId: undefined, merchantUserId: undefined },
+        steps: [{ status: 'FAILED' }],
         attempts: 1,
       });
       const body = bodyOf(attempts[0]);
@@ -118,7 +119,8 @@ test.describe('payment postback · body (§2.5)', () => {
 });
 
 test.describe('payment postback · signature (§2.5, §5.3)', () => {
-  for (const outcome of [{ status: 'SUCCESS' }, { status: 'FAILED', failedCode: 'INCORRECT_FIELDS' }] as const) {
+  // Any failedCode: what the profile's drivers reach most easily.
+  for (const outcome of [{ status: 'SUCCESS' }, { status: 'FAILED' }] as const) {
     test(
       `a ${outcome.status} postback's hash verifies with the service's key`,
       verifies('PB-SIGNATURE-VALID'),
@@ -156,7 +158,7 @@ test.describe('payment postback · when it is sent (§2.5, §6)', () => {
 });
 
 test.describe('payment postback · agrees with the status check (§2.5, §2.1)', () => {
-  for (const outcome of [{ status: 'SUCCESS' }, { status: 'FAILED', failedCode: 'INCORRECT_AMOUNT' }] as const) {
+  for (const outcome of [{ status: 'SUCCESS' }, { status: 'FAILED' }] as const) {
     test(
       `a ${outcome.status} postback says what the status check says`,
       verifies('PB-PAYMENT-CONSISTENT'),

@@ -1,10 +1,10 @@
 /**
  * Scenarios of the postback suites: a payment or a complaint of the test's own, its postbacks sent to an endpoint of
- * the test's own, the target's time let pass (a virtual clock jumped, or real time within the observation window).
+ * the test's own, moved by the profile's outcome drivers (control, the provider's helpers, magic values), the
+ * target's time let pass (a virtual clock jumped, or real time within the profile's budgets).
  */
 import type { CheckedAttempt, Reply } from '../../generated/capture/definitions.gen.js';
-import type { ComplaintStatus, FailedCode } from '../../generated/common/definitions.gen.js';
-import type { PaymentOutcomeRequest } from '../../generated/sandbox-control/payment-outcome.request.gen.js';
+import type { ComplaintStatus } from '../../generated/common/definitions.gen.js';
 import type { CaptureEndpoint } from '../../src/capture/capture-endpoint.js';
 import type {
   CreatedPayment,
@@ -12,24 +12,26 @@ import type {
   MethodRole,
   Preconditions,
 } from '../../fixtures/conformance/preconditions.js';
+import type { PaymentEnd, PaymentStep } from '../../fixtures/conformance/outcome-drivers.js';
 import type { TestCapture } from '../../fixtures/conformance/test-capture.js';
 
 // The suites read bodies through these too; they live in fixtures so the model-based property shares them.
 export { bodyOf, findingsFor, statusesOf } from '../../fixtures/conformance/postback-bodies.js';
 
-/** A status a control call gives a payment, or a re-evaluation. */
-export type PaymentStep = PaymentOutcomeRequest | { readonly flip: true; readonly failedCode?: FailedCode };
+export type { PaymentStep };
 
 export interface PaymentRun {
   readonly payment: CreatedPayment;
+  /** The statuses the payment went through, with the failedCodes it got. */
+  readonly ends: readonly PaymentEnd[];
   readonly endpoint: CaptureEndpoint;
   readonly attempts: readonly CheckedAttempt[];
 }
 
 /**
- * A payment posting to an endpoint of the test's own (answered as `script` says, then 200), moved through `steps` with
- * sandbox control; the target's time then passes: long enough for `attempts` attempts, or the whole retry schedule
- * when `attempts` is 'all'. Returns what the endpoint received.
+ * A payment posting to an endpoint of the test's own (answered as `script` says, then 200), taken through `steps` by
+ * the profile's outcome drivers; the target's time then passes: long enough for `attempts` attempts, or the whole
+ * retry schedule when `attempts` is 'all'. Returns what the endpoint received.
  */
 export async function paymentRun(
   given: Preconditions,
@@ -42,28 +44,25 @@ export async function paymentRun(
     readonly attempts: number | 'all';
   },
 ): Promise<PaymentRun> {
-  const control = given.control();
   const time = await given.postbackTime();
   const endpoint = await capture.endpoint({
     kind: 'payment',
     label: 'payment postbacks',
     script: [...(options.script ?? [])],
   });
-  const payment = await given.payment(options.role ?? 'payIn', {
-    overrides: { ...options.overrides, postBackUrl: endpoint.url },
-  });
-  for (const step of options.steps) {
-    if ('flip' in step) await control.flip(payment.paymentId, step.failedCode);
-    else await control.setOutcome(payment.paymentId, step);
-    // Re-evaluation comes "after some time" (§3.1): each change's postback goes out before the next change.
-    await time.elapse(1_000);
-  }
+  const overrides = { ...options.overrides, postBackUrl: endpoint.url };
+  const role = options.role ?? 'payIn';
+  const { payment, ends } =
+    options.steps.length === 0
+      ? { payment: await given.payment(role, { overrides }), ends: [] }
+      : await given.paymentThrough(role, options.steps, {
+          overrides,
+          // Re-evaluation comes "after some time" (§3.1): each change's postback goes out before the next change.
+          afterEach: () => time.elapse(1_000),
+        });
   if (options.attempts === 'all') await time.watchWholeSchedule();
-  else {
-    await time.elapse(time.untilAttempt(options.attempts));
-    await endpoint.waitForAttempts(options.attempts, time.dueWaitMs);
-  }
-  return { payment, endpoint, attempts: await endpoint.attempts() };
+  else await time.attemptsArrive(endpoint, options.attempts, options.script);
+  return { payment, ends, endpoint, attempts: await endpoint.attempts() };
 }
 
 /** A complaint about a payment of the test's own, posting to an endpoint of the test's own, moved through `moves`. */
@@ -80,14 +79,13 @@ export async function complaintRun(
   endpoint: CaptureEndpoint;
   attempts: readonly CheckedAttempt[];
 }> {
-  const control = given.control();
   const time = await given.postbackTime();
   const endpoint = await capture.endpoint({ kind: 'complaint', label: 'complaint postbacks' });
   const payment = await given.payment('payIn', { overrides: { merchantUserId: `user-${given.merchantPaymentId()}` } });
   const complaint = await given.complaint(payment, { postBackUrl: endpoint.url });
   for (const move of options.moves) {
-    if (move === 'flip') await control.flipComplaint(complaint.id);
-    else await control.moveComplaint(complaint.id, move);
+    if (move === 'flip') await given.flipComplaint(complaint);
+    else await given.moveComplaint(complaint, move);
     await time.elapse(1_000);
   }
   if (options.attempts === 'all') await time.watchWholeSchedule();

@@ -35,10 +35,8 @@ test.describe('postback routing (§6)', () => {
           `the merchant's registered URL is not the capture server's: register ${capture.merchant.url} and set it as merchant.postbackUrl in the profile`,
         );
       }
-      const control = given.control();
       const time = await given.postbackTime();
-      const payment = await given.payment('payIn');
-      await control.setOutcome(payment.paymentId, { status: 'SUCCESS' });
+      const payment = await given.payment('payIn', { outcome: { status: 'SUCCESS' } });
       await time.elapse(time.untilAttempt(1));
       await expect
         .poll(() => atRegisteredUrl(capture, payment.paymentId), {

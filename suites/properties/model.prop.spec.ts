@@ -1,8 +1,9 @@
 /**
  * §3, §4.3–§4.5 and §6 as one stateful property: random sequences of creations (pay_in, pay_out), outcomes, flips,
  * status checks, lists, complaints and their moves and flips, with the target compared to a model after every step,
- * the postbacks it sent included. Needs sandbox control (to give outcomes); the time postbacks take passes on the
- * target's virtual clock where it has one.
+ * the postbacks it sent included. Needs an outcome driver that moves payments already created (control, or the
+ * provider's settlePayment and flipPayment helpers); the time postbacks take passes on the target's virtual clock
+ * where it has one, in real time elsewhere.
  */
 import fc from 'fast-check';
 import { test, verifies } from '../../fixtures/index.js';
@@ -33,7 +34,7 @@ test.describe('the service against its model · stateful property', () => {
       'PB-COMPLAINT-CONSISTENT',
     ]),
     async ({ api, given, capture }) => {
-      const control = given.control();
+      const actor = given.paymentActor();
       const time = await given.postbackTime();
       const run = propertyRun(given.profile);
       const sequences = fc.commands(serviceCommands(given.profile), {
@@ -49,7 +50,7 @@ test.describe('the service against its model · stateful property', () => {
           const real: ServiceUnderTest = {
             api,
             given,
-            control,
+            actor,
             time,
             paymentPostbacks: await capture.endpoint({ kind: 'payment', label: 'model: payment postbacks' }),
             complaintPostbacks: await capture.endpoint({ kind: 'complaint', label: 'model: complaint postbacks' }),

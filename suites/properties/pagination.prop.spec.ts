@@ -23,7 +23,7 @@ import type { MethodRole, Preconditions } from '../../fixtures/conformance/preco
 import { assertProperty } from '../../fixtures/conformance/property-runs.js';
 import { plainAmounts, plainRoles } from '../../fixtures/arbitraries/request-fields.js';
 import type { PaymentStatus, PaymentType } from '../../generated/common/definitions.gen.js';
-import type { PaymentOutcomeRequest } from '../../generated/sandbox-control/payment-outcome.request.gen.js';
+import type { PaymentStep } from '../../fixtures/conformance/outcome-drivers.js';
 import type { ApiClient } from '../../src/client/api-client.js';
 
 /** Requests a case makes: up to 8 creations with outcomes and status reads, the set read twice, pages of it. */
@@ -57,12 +57,16 @@ function sometimes<T>(value: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> {
 function scenarios(given: Preconditions): fc.Arbitrary<Scenario> {
   // Every case lists over an interval in the profile's unit: without one stated, none can (the test skips here).
   given.convention('listTimestampUnit');
-  const control = given.profile.settings.capabilities.sandboxControl;
+  // Statuses other than the first need a driver that gives them at once (control, the provider's helpers) to a
+  // payment whose amount the case chose: a magic value would replace the amount, and its settle time the budget.
+  const outcomes = STATUSES.filter((s) => s !== 'PENDING').every((status) =>
+    given.reaches([status === 'FAILED' ? { status, failedCode: 'NO_AMOUNT' } : { status }], ['amount'], true),
+  );
   const payment = fc.record({
     role: fc.constantFrom(...plainRoles(given.profile)),
     amount: plainAmounts(given.profile),
-    // Without sandbox control every payment stays in its first status.
-    status: control ? fc.constantFrom(...STATUSES) : fc.constant<PaymentStatus>('PENDING'),
+    // Without such a driver every payment stays in its first status.
+    status: outcomes ? fc.constantFrom(...STATUSES) : fc.constant<PaymentStatus>('PENDING'),
     // Whole seconds matter where the list counts in seconds; single milliseconds where it counts in ms.
     gapMs: fc.constantFrom(0, 1, 2, 1000, 2500),
   });
@@ -80,7 +84,7 @@ function scenarios(given: Preconditions): fc.Arbitrary<Scenario> {
   });
 }
 
-function outcomeOf(status: PaymentStatus): PaymentOutcomeRequest | undefined {
+function outcomeOf(status: PaymentStatus): PaymentStep | undefined {
   if (status === 'PENDING') return undefined;
   if (status === 'FAILED') return { status, failedCode: 'NO_AMOUNT' };
   return { status };
@@ -108,7 +112,7 @@ async function arrange(api: ApiClient, given: Preconditions, scenario: Scenario)
     return {
       role: p.role,
       overrides: { amount: p.amount },
-      ...(outcome === undefined ? {} : { outcome }),
+      ...(outcome === undefined ? {} : { outcome, atOnce: true }),
       // Only a virtual clock of our own is moved: a shared target's time is everyone's.
       ...(clock?.mode === 'virtual' && p.gapMs > 0 ? { before: () => clock.elapse(p.gapMs) } : {}),
     };
