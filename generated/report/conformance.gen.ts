@@ -74,6 +74,10 @@ export interface ConformanceReport {
     seed: number;
   }[];
   /**
+   * What the run started with that is most likely a mistake of the setting (a capture URL the target cannot reach, payouts allowed on a target elsewhere, a rate cap left at a local value): told at the top of the run and here, never a verdict
+   */
+  warnings?: string[];
+  /**
    * Errors outside any test (setup, collection), which make the run incomplete
    */
   errors?: string[];

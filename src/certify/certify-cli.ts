@@ -1,5 +1,6 @@
 /**
- * `npm run certify` (design brief §5): checks what it can before the run (flags, profile, target reachable), runs the
+ * `npm run certify` (design brief §5): checks what it can before the run (flags, profile, target reachable, the
+ * credentials read by a signed status check), runs the
  * conformance project with the conformance reporter, and exits from the report's outcome: 0 conformant, 1 a
  * spec-level requirement failed, 2 the run could not be carried out, with one clear line and no stack trace.
  */
@@ -20,9 +21,11 @@ import {
 } from '../container/container-target.js';
 import { DockerUnavailableError } from '../container/docker-env.js';
 import { kitRoot } from '../kit-root.js';
-import { DEFAULT_PROFILE_FILE, loadProfile } from '../profile/load-profile.js';
+import { DEFAULT_PROFILE_FILE, loadProfile, type LoadedProfile } from '../profile/load-profile.js';
 import { EXIT_CODES } from '../report/verdicts.js';
 import { waitBounded } from '../runner/bounded-child.js';
+import { checkCredentials } from './credentials-check.js';
+import { runWarnings } from './run-warnings.js';
 
 /** The run cannot be carried out: exit 2 with this message. */
 export class CertifyError extends Error {
@@ -168,22 +171,39 @@ async function assertReachable(target: URL): Promise<void> {
   }
 }
 
-/** What must hold before a run is worth starting; each failure is one clear message. */
-export async function preflight(options: CertifyOptions): Promise<void> {
+/**
+ * What must hold before a run is worth starting; each failure is one clear message. Returns the warnings the run
+ * starts with (a user's usual mistakes on a target elsewhere).
+ */
+export async function preflight(options: CertifyOptions): Promise<string[]> {
+  let profile: LoadedProfile;
   try {
-    await loadProfile(options.profile);
+    profile = await loadProfile(options.profile);
   } catch (error) {
     throw new CertifyError(error instanceof Error ? error.message : String(error));
   }
-  if (options.target === undefined) return;
+  const warnings = runWarnings(profile, options);
+  if (options.target === undefined) return warnings;
   if (options.target.startsWith(CONTAINER_TARGET_PREFIX)) {
-    // Reachable once started: startContainer waits for it.
+    // Reachable once started: startContainer waits for it, and the credentials are checked then.
     if (imageOf(options.target) === '') {
       throw new CertifyError('--target container: needs an image (e.g. container:payment-sandbox:local)');
     }
-    return;
+    return warnings;
   }
   await assertReachable(httpUrl('--target', options.target));
+  return [...warnings, ...(await credentialsPreflight(options.target, profile))];
+}
+
+/** The signed status check of an unknown id: a 401 or no answer stops the run before any suite (exit 2). */
+async function credentialsPreflight(target: string, profile: LoadedProfile): Promise<string[]> {
+  const check = await checkCredentials(target, profile);
+  if (!check.ok) throw new CertifyError(check.message);
+  return check.warning === undefined ? [] : [check.warning];
+}
+
+function printWarnings(warnings: readonly string[]): void {
+  for (const warning of warnings) process.stderr.write(`certify: warning: ${warning}\n`);
 }
 
 function imageOf(target: string): string {
@@ -225,6 +245,7 @@ function onInterrupt(cleanup: () => Promise<void>): () => void {
  */
 export async function runCertification(
   options: CertifyOptions,
+  warnings: readonly string[] = [],
   image?: string,
   onSpawn?: (child: ChildProcess) => void,
 ): Promise<ConformanceReport> {
@@ -248,6 +269,8 @@ export async function runCertification(
     KIT_GREP: options.grep ?? '',
     KIT_DEEP: options.deep ? '1' : '',
     KIT_MAX_MINUTES: limitMs > 0 ? String(options.maxMinutes) : '',
+    // The reporter writes them at the top of the report.
+    KIT_RUN_WARNINGS: JSON.stringify(warnings),
     ...(options.captureHost === undefined ? {} : { KIT_CAPTURE_HOST: options.captureHost }),
     ...(options.capturePort === undefined ? {} : { KIT_CAPTURE_PORT: options.capturePort }),
     ...(options.capturePublicUrl === undefined ? {} : { KIT_CAPTURE_PUBLIC_URL: options.capturePublicUrl }),
@@ -280,9 +303,10 @@ export async function certify(args: readonly string[]): Promise<number> {
       process.stdout.write(HELP);
       return 0;
     }
-    await preflight(options);
+    const warnings = await preflight(options);
+    printWarnings(warnings);
     if (options.target?.startsWith(CONTAINER_TARGET_PREFIX) !== true) {
-      return EXIT_CODES[(await runCertification(options)).outcome];
+      return EXIT_CODES[(await runCertification(options, warnings)).outcome];
     }
     // Interrupts are handled from before the start: a container caught mid-start is removed by its run's label.
     const run = randomUUID();
@@ -296,9 +320,16 @@ export async function certify(args: readonly string[]): Promise<number> {
       process.stdout.write(`certify: starting ${imageOf(options.target)}…\n`);
       container = await startContainer(options.target, run);
       process.stdout.write(`certify: ${container.image} started at ${container.url}\n`);
-      const report = await runCertification({ ...options, target: container.url }, container.image, (spawned) => {
-        child = spawned;
-      });
+      const more = await credentialsPreflight(container.url, await loadProfile(options.profile));
+      printWarnings(more);
+      const report = await runCertification(
+        { ...options, target: container.url },
+        [...warnings, ...more],
+        container.image,
+        (spawned) => {
+          child = spawned;
+        },
+      );
       return EXIT_CODES[report.outcome];
     } finally {
       release();

@@ -194,6 +194,7 @@ export default class ConformanceReporter implements Reporter {
       profile === undefined ? names : undeclaredConventions(profile, names);
     const results = REQUIREMENTS.map((r) => judgeRequirement(r, this.outcomes, grep !== '', undeclared));
     const summary = summarise(results, this.outcomes);
+    const warnings = runWarningsOf(env('KIT_RUN_WARNINGS'));
     return {
       kit: kitFacts(),
       target: targetOf(),
@@ -208,9 +209,21 @@ export default class ConformanceReporter implements Reporter {
       ...(grep === '' ? {} : { grep }),
       deep: env('KIT_DEEP') === '1',
       seeds: this.seeds,
+      ...(warnings.length === 0 ? {} : { warnings }),
       ...(this.runErrors.length === 0 ? {} : { errors: this.runErrors }),
       summary,
       requirements: results,
     };
+  }
+}
+
+/** The warnings certify started the run with (KIT_RUN_WARNINGS, a JSON array of strings); none when unreadable. */
+function runWarningsOf(text: string): string[] {
+  if (text === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((w): w is string => typeof w === 'string') : [];
+  } catch {
+    return [];
   }
 }

@@ -119,6 +119,7 @@ export function renderHtml(report: ConformanceReport): string {
     `<div class="count" id="count-${id}"><b>${value}</b>${label}</div>`;
   const tests = `${summary.tests.passed} / ${summary.tests.failed} / ${summary.tests.skipped}`;
   const errors = (report.errors ?? []).map((e) => `<pre>${escapeHtml(e)}</pre>`).join('');
+  const warnings = (report.warnings ?? []).map((w) => `<li>${escapeHtml(w)}</li>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
@@ -128,6 +129,7 @@ export function renderHtml(report: ConformanceReport): string {
 <div class="outcome ${report.outcome}" id="outcome">${escapeHtml(headline)}</div>
 <div class="counts">${count('PASS', summary.pass, 'pass')}${count('FAIL', summary.fail, 'fail')}${count('NOT VERIFIED', summary.notVerified, 'not-verified')}${count('UNSPECIFIED', summary.unspecified, 'unspecified')}${count('tests passed / failed / skipped', tests, 'tests')}</div>
 <div class="facts">Target: ${escapeHtml(report.target.url ?? 'the embedded reference sandbox')} · profile ${escapeHtml(report.profile.file)} · ${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)}${report.grep === undefined ? '' : ` · --grep ${escapeHtml(report.grep)}`} · ${escapeHtml(report.kit.name)} ${escapeHtml(report.kit.version)}, interface ${escapeHtml(report.kit.interfaceRevision)}</div>
+${warnings === '' ? '' : `<div class="warnings" id="warnings"><h2>Warnings about the run</h2><ul>${warnings}</ul></div>`}
 ${errors === '' ? '' : `<div class="errors"><h2>Errors outside the tests</h2>${errors}</div>`}
 <div class="filters">
 <label>Verdict <select id="f-verdict">${options(['PASS', 'FAIL', 'NOT VERIFIED', 'UNSPECIFIED'])}</select></label>

@@ -81,6 +81,9 @@ export function renderMarkdown(report: ConformanceReport): string {
   if (report.seeds.length > 0) {
     out.push(`- Property seeds: ${[...new Set(report.seeds.map((s) => s.seed))].join(', ')} (replay with KIT_FC_SEED)`);
   }
+  if ((report.warnings ?? []).length > 0) {
+    out.push('', '## Warnings about the run', '', ...(report.warnings ?? []).map((w) => `- ${w}`));
+  }
   if ((report.errors ?? []).length > 0) {
     out.push('', '## Errors outside the tests', '', ...(report.errors ?? []).map((e) => fenced(e)));
   }

@@ -4,6 +4,7 @@ import {
   DEFAULT_SIGNING_INPUT,
   HASH_MEMBER,
   PUBLIC_KEY_MEMBER,
+  type SignedMessage,
   type SigningInputSpec,
   signingInputOf,
 } from './signing-input.js';
@@ -19,6 +20,16 @@ export class BodySigner {
 
   get publicKey(): string {
     return this.credentials.publicKey;
+  }
+
+  /** The same party signing with another signing input (discovery tries each of them). */
+  withInput(input: SigningInputSpec): BodySigner {
+    return new BodySigner(this.scheme, this.credentials, input);
+  }
+
+  /** The hash of a message as its exact bytes (and body) stand, under this signer's signing input. */
+  hashOf(message: SignedMessage): string {
+    return this.scheme.sign(signingInputOf(this.input, message), this.credentials, message);
   }
 
   /** The body with `publicKey` set to this signer's key and `hash` over the members the profile says (§5.1–§5.3). */
