@@ -22,9 +22,12 @@ export class BodySigner {
     return this.credentials.publicKey;
   }
 
-  /** The same party signing with another signing input (discovery tries each of them). */
-  withInput(input: SigningInputSpec): BodySigner {
-    return new BodySigner(this.scheme, this.credentials, input);
+  /**
+   * The same party signing with another signing input (discovery tries each of them); a built-in scheme writes the
+   * hash in the input's hashEncoding, so it comes along.
+   */
+  withInput(input: SigningInputSpec, scheme: SignatureScheme = this.scheme): BodySigner {
+    return new BodySigner(scheme, this.credentials, input);
   }
 
   /** The hash of a message as its exact bytes (and body) stand, under this signer's signing input. */

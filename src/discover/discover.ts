@@ -1,0 +1,170 @@
+/**
+ * `npm run discover` (issue 16): from a profile with paths and credentials, probes the target within the profile's
+ * safety caps and proposes the open points of the interface, each with its evidence, or says its probe was
+ * inconclusive. The signing input comes first: every later probe signs with what it found.
+ */
+import { randomUUID } from 'node:crypto';
+import { ApiClient } from '../client/api-client.js';
+import type { Exchange } from '../client/exchange.js';
+import type { LoadedProfile } from '../profile/load-profile.js';
+import type { SigningInputSpec } from '../signing/signing-input.js';
+import { type Decision, errorCodeOf, inconclusive, proposed } from './decision.js';
+import { ListProbes, type ProbePayment, type TimestampUnit } from './list-probes.js';
+import { createdAtFormat, emptyCredentials, statusWithoutLookupField } from './request-probes.js';
+import { probeSigningInput, signerFor } from './signing-probe.js';
+
+export interface DiscoveryOptions {
+  /** The most payments the discovery creates (the list's default page needs one more than it holds). */
+  readonly maxCreations: number;
+}
+
+/** Payments created first: enough for a page of 2 and a next one. */
+const FIRST_PAYMENTS = 3;
+const MORE_AT_ONCE = 6;
+
+const LIST_KEYS = [
+  'conventions.listTimestampUnit',
+  'conventions.listBoundsInclusive',
+  'conventions.pageSize',
+  'conventions.nextId',
+  'conventions.unknownFromId',
+  'conventions.nullMembers',
+] as const;
+
+class Creator {
+  readonly payments: ProbePayment[] = [];
+  readonly records: Exchange[] = [];
+  problem: string | undefined;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly profile: LoadedProfile,
+    private readonly cap: number,
+  ) {}
+
+  get room(): number {
+    return this.cap - this.payments.length;
+  }
+
+  /** Creates up to `count` payIn payments of the profile's method, each read back by the status check. */
+  async create(count: number): Promise<void> {
+    const { merchant, safety } = this.profile.settings;
+    const method = merchant.paymentMethods.payIn;
+    for (let n = 0; n < Math.min(count, this.room) && this.problem === undefined; n++) {
+      const created = await this.api.createPayIn({
+        accountId: method.accountId,
+        paymentMethodId: method.id,
+        amount: Math.min(method.amount, safety.maxAmount),
+        clientFieldsValues: method.clientFieldsValues.map((field) => ({ ...field })),
+        merchantPaymentId: `${safety.merchantPaymentIdPrefix}discover-${randomUUID()}`,
+      });
+      const paymentId = (created.json as { paymentId?: unknown } | undefined)?.paymentId;
+      if (created.status !== 200 || typeof paymentId !== 'string') {
+        this.problem = `creating a payIn payment got ${created.status} ${errorCodeOf(created) ?? ''}`.trim();
+        return;
+      }
+      const record = await this.api.paymentStatus({ paymentId });
+      const createdAt = (record.json as { createdAt?: unknown } | undefined)?.createdAt;
+      const createdAtMs = typeof createdAt === 'string' ? Date.parse(createdAt) : Number.NaN;
+      if (record.status !== 200 || Number.isNaN(createdAtMs)) {
+        this.problem = `the status check of a new payment got ${record.status} with createdAt ${JSON.stringify(createdAt)}`;
+        return;
+      }
+      this.records.push(record);
+      this.payments.push({ id: paymentId, createdAtMs });
+    }
+  }
+}
+
+export async function discover(target: string, profile: LoadedProfile, options: DiscoveryOptions): Promise<Decision[]> {
+  const probe = new ApiClient({ baseUrl: target, profile, connections: 4 });
+  let signing: Decision[];
+  try {
+    signing = await probeSigningInput(probe, profile);
+  } finally {
+    await probe.close();
+  }
+  const found = Object.fromEntries(signing.map((d) => [d.key.replace('signing.', ''), d.value]));
+  const signed: LoadedProfile = signing.every((d) => d.value !== undefined)
+    ? { ...profile, requestSigner: signerFor(profile, found as unknown as SigningInputSpec) }
+    : profile;
+  const api = new ApiClient({ baseUrl: target, profile: signed, connections: 1 });
+  try {
+    return [...signing, ...(await withSignedRequests(api, signed, options))];
+  } finally {
+    await api.close();
+  }
+}
+
+async function withSignedRequests(
+  api: ApiClient,
+  profile: LoadedProfile,
+  options: DiscoveryOptions,
+): Promise<Decision[]> {
+  const decisions: Decision[] = [];
+  const check = await api.paymentStatus({ paymentId: randomUUID() });
+  if (check.status === 401) {
+    const why = `signed requests get 401 ${errorCodeOf(check) ?? ''}: nothing else can be probed until the signing settings verify`;
+    return [
+      ...LIST_KEYS,
+      'conventions.createdAtFormat',
+      'conventions.statusWithoutLookupField',
+      'conventions.emptyCredentials',
+    ].map((key) => inconclusive(key, why, [check]));
+  }
+  decisions.push(await statusWithoutLookupField(api), await emptyCredentials(api));
+  const creator = new Creator(api, profile, options.maxCreations);
+  await creator.create(FIRST_PAYMENTS);
+  const [first] = creator.payments;
+  if (first === undefined) {
+    const why = `no payment to probe with: ${creator.problem ?? 'none may be created (--max-creations)'}`;
+    return [...decisions, ...[...LIST_KEYS, 'conventions.createdAtFormat'].map((key) => inconclusive(key, why, []))];
+  }
+  decisions.push(createdAtFormat(creator.records));
+  const list = new ListProbes(api);
+  const unitDecision = await list.timestampUnit(first);
+  decisions.push(unitDecision);
+  if (unitDecision.value !== 'ms' && unitDecision.value !== 's') {
+    const why = 'needs the unit of the list interval, which was inconclusive';
+    return [...decisions, ...LIST_KEYS.slice(1).map((key) => inconclusive(key, why, []))];
+  }
+  const unit: TimestampUnit = unitDecision.value;
+  decisions.push(await list.boundsInclusive(first, unit));
+  decisions.push(await pageSize(list, creator, unit));
+  const interval = ListProbes.wide(creator.payments, unit);
+  decisions.push(await list.nextId(interval), await list.unknownFromId(interval), await list.nullMembers(interval));
+  return decisions;
+}
+
+/** The default take needs one payment more than a page holds in the interval: created as needed, within the cap. */
+async function pageSize(list: ListProbes, creator: Creator, unit: TimestampUnit): Promise<Decision> {
+  const key = 'conventions.pageSize';
+  let page = await list.defaultPage(ListProbes.wide(creator.payments, unit));
+  while (page.size === undefined && creator.room > 0 && creator.problem === undefined && page.exchange.status === 200) {
+    await creator.create(MORE_AT_ONCE);
+    page = await list.defaultPage(ListProbes.wide(creator.payments, unit));
+  }
+  const interval = ListProbes.wide(creator.payments, unit);
+  const largest = await list.largestTake(interval, page.size ?? page.seen);
+  const evidence = [page.exchange, ...largest.evidence];
+  if (page.size === undefined) {
+    return inconclusive(
+      key,
+      `the default page is at least ${page.seen}: the interval holds no more payments than one page, and no more may be created (--max-creations ${creator.payments.length}${creator.problem === undefined ? '' : `; ${creator.problem}`}); largest take: ${largest.why}`,
+      evidence,
+    );
+  }
+  if (largest.max === undefined) {
+    return inconclusive(
+      key,
+      `the default page is ${page.size}; the largest take is not known: ${largest.why}`,
+      evidence,
+    );
+  }
+  return proposed(
+    key,
+    { default: page.size, max: largest.max },
+    `a page without take holds ${page.size} and names a next one; ${largest.why}`,
+    evidence,
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * The list's open points (§4.4, §8): the unit of the interval, whether it holds its bounds, the default and largest
+ * take, what nextId names, and the answer to an unknown fromId. Every interval is built around the creation times of
+ * payments the discovery made itself, read from the target's own records, so a clock that differs from this
+ * machine's changes nothing; lists are followed by nextId, so other payments in the interval change nothing either.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ApiClient } from '../client/api-client.js';
+import type { Exchange } from '../client/exchange.js';
+import { type Decision, errorCodeOf, inconclusive, proposed } from './decision.js';
+
+export type TimestampUnit = 'ms' | 's';
+
+/** A payment the discovery created, with its creation time as the target wrote it. */
+export interface ProbePayment {
+  readonly id: string;
+  readonly createdAtMs: number;
+}
+
+/** Pages one search for a payment may read. */
+const SEARCH_PAGES = 20;
+const DAY_MS = 86_400_000;
+/** The take the largest-take search starts from: a target that accepts it has no useful maximum to find. */
+const HUGE_TAKE = 1_000_000;
+
+interface Page {
+  readonly exchange: Exchange;
+  readonly ids: readonly string[];
+  readonly nextId: string | undefined;
+}
+
+function pageOf(exchange: Exchange): Page | undefined {
+  if (exchange.status !== 200 || typeof exchange.json !== 'object' || exchange.json === null) return undefined;
+  const { payments, nextId } = exchange.json as { payments?: unknown; nextId?: unknown };
+  if (!Array.isArray(payments)) return undefined;
+  const ids = payments
+    .map((p) => (p as { id?: unknown } | null)?.id)
+    .filter((id): id is string => typeof id === 'string');
+  return { exchange, ids, nextId: typeof nextId === 'string' && nextId !== '' ? nextId : undefined };
+}
+
+export function inUnit(ms: number, unit: TimestampUnit): number {
+  return unit === 'ms' ? ms : Math.floor(ms / 1000);
+}
+
+export class ListProbes {
+  constructor(private readonly api: ApiClient) {}
+
+  private async page(fields: Record<string, unknown>): Promise<Exchange> {
+    return this.api.dispatch(this.api.prepareUnchecked('paymentsList', fields));
+  }
+
+  /** Whether `id` is listed in [from, to], following nextId; undefined when the target refused the list. */
+  async holds(id: string, from: number, to: number): Promise<{ found: boolean | undefined; exchange: Exchange }> {
+    let fromId: string | undefined;
+    let first: Exchange | undefined;
+    for (let n = 0; n < SEARCH_PAGES; n++) {
+      const exchange = await this.page({
+        createdAtFrom: from,
+        createdAtTo: to,
+        ...(fromId === undefined ? {} : { fromId }),
+      });
+      first ??= exchange;
+      const page = pageOf(exchange);
+      if (page === undefined) return { found: n === 0 ? undefined : false, exchange: first };
+      if (page.ids.includes(id)) return { found: true, exchange: first };
+      if (page.nextId === undefined || page.nextId === fromId) return { found: false, exchange: first };
+      fromId = page.nextId;
+    }
+    return { found: undefined, exchange: first ?? (await this.page({ createdAtFrom: from, createdAtTo: to })) };
+  }
+
+  async timestampUnit(payment: ProbePayment): Promise<Decision> {
+    const key = 'conventions.listTimestampUnit';
+    const t = payment.createdAtMs;
+    const ms = await this.holds(payment.id, t - 1000, t + 1000);
+    const s = await this.holds(payment.id, inUnit(t, 's') - 1, inUnit(t, 's') + 1);
+    const evidence = [ms.exchange, s.exchange];
+    if (ms.found === true && s.found !== true) {
+      return proposed(
+        key,
+        'ms',
+        'our payment is listed in an interval of milliseconds around its createdAt, not in one of seconds',
+        evidence,
+      );
+    }
+    if (s.found === true && ms.found !== true) {
+      return proposed(
+        key,
+        's',
+        'our payment is listed in an interval of seconds around its createdAt, not in one of milliseconds',
+        evidence,
+      );
+    }
+    return inconclusive(key, `listed in milliseconds: ${String(ms.found)}, in seconds: ${String(s.found)}`, evidence);
+  }
+
+  async boundsInclusive(payment: ProbePayment, unit: TimestampUnit): Promise<Decision> {
+    const key = 'conventions.listBoundsInclusive';
+    const v = inUnit(payment.createdAtMs, unit);
+    const exact = await this.holds(payment.id, v, v);
+    if (exact.found === true) {
+      return proposed(key, true, `our payment is listed in [${v}, ${v}], its own createdAt as both bounds`, [
+        exact.exchange,
+      ]);
+    }
+    const upper = await this.holds(payment.id, v, v + 1);
+    const lower = await this.holds(payment.id, v - 1, v);
+    const around = await this.holds(payment.id, v - 1, v + 1);
+    const evidence = [exact.exchange, upper.exchange, lower.exchange, around.exchange];
+    if (exact.found === false && upper.found === false && lower.found === false && around.found === true) {
+      return proposed(
+        key,
+        false,
+        `our payment is listed in [${v - 1}, ${v + 1}] but in no interval with its createdAt as a bound`,
+        evidence,
+      );
+    }
+    return inconclusive(
+      key,
+      `with its createdAt ${v} as both bounds: ${String(exact.found)}; as the lower: ${String(upper.found)}; as the upper: ${String(lower.found)}; inside: ${String(around.found)} (a half-open interval is none of the profile's choices)`,
+      evidence,
+    );
+  }
+
+  /** An interval in `unit` holding every payment the discovery made, and a day around them. */
+  static wide(payments: readonly ProbePayment[], unit: TimestampUnit): { createdAtFrom: number; createdAtTo: number } {
+    const times = payments.map((p) => p.createdAtMs);
+    return {
+      createdAtFrom: inUnit(Math.min(...times) - DAY_MS, unit),
+      createdAtTo: inUnit(Math.max(...times) + DAY_MS, unit),
+    };
+  }
+
+  /** The first page without take: its length is the default when a next page follows. */
+  async defaultPage(
+    interval: Record<string, number>,
+  ): Promise<{ size: number | undefined; seen: number; exchange: Exchange }> {
+    const exchange = await this.page(interval);
+    const page = pageOf(exchange);
+    if (page === undefined) return { size: undefined, seen: 0, exchange };
+    return { size: page.nextId === undefined ? undefined : page.ids.length, seen: page.ids.length, exchange };
+  }
+
+  /** The largest take: a target that refuses a larger one with 400 is searched; one that cuts it shows it. */
+  async largestTake(
+    interval: Record<string, number>,
+    known: number,
+  ): Promise<{ max: number | undefined; why: string; evidence: Exchange[] }> {
+    const huge = await this.page({ ...interval, take: HUGE_TAKE });
+    if (huge.status === 200) {
+      const page = pageOf(huge);
+      if (page?.nextId !== undefined) {
+        return { max: page.ids.length, why: `take ${HUGE_TAKE} is cut to ${page.ids.length} a page`, evidence: [huge] };
+      }
+      return {
+        max: undefined,
+        why: `take ${HUGE_TAKE} is accepted and the interval's ${page?.ids.length ?? 0} payments fit one page`,
+        evidence: [huge],
+      };
+    }
+    if (huge.status !== 400) return { max: undefined, why: `take ${HUGE_TAKE} got ${huge.status}`, evidence: [huge] };
+    // Accepted ≤ low < high refused: halve until they meet.
+    let low = Math.max(1, known);
+    let high = HUGE_TAKE;
+    let refused = huge;
+    const lowAnswer = await this.page({ ...interval, take: low });
+    if (lowAnswer.status !== 200)
+      return { max: undefined, why: `even take ${low} got ${lowAnswer.status}`, evidence: [huge, lowAnswer] };
+    while (high - low > 1) {
+      const mid = Math.floor((low + high) / 2);
+      const answer = await this.page({ ...interval, take: mid });
+      if (answer.status === 200) low = mid;
+      else if (answer.status === 400) {
+        high = mid;
+        refused = answer;
+      } else return { max: undefined, why: `take ${mid} got ${answer.status}`, evidence: [huge, answer] };
+    }
+    return {
+      max: low,
+      why: `take ${low} is accepted and take ${high} refused with 400 (${errorCodeOf(refused) ?? 'no code'})`,
+      evidence: [huge, refused],
+    };
+  }
+
+  async nextId(interval: Record<string, number>): Promise<Decision> {
+    const key = 'conventions.nextId';
+    const first = await this.page({ ...interval, take: 2 });
+    const page = pageOf(first);
+    if (page === undefined || page.nextId === undefined || page.ids.length < 2) {
+      return inconclusive(key, 'a page of 2 over an interval of at least 3 payments carried no nextId', [first]);
+    }
+    const next = await this.page({ ...interval, take: 2, fromId: page.nextId });
+    const nextPage = pageOf(next);
+    const evidence = [first, next];
+    if (nextPage === undefined) return inconclusive(key, `following nextId got ${next.status}`, evidence);
+    if (page.nextId === page.ids.at(-1) && !nextPage.ids.includes(page.nextId)) {
+      return proposed(
+        key,
+        'last-of-page',
+        "nextId is this page's last payment, and the next page starts after it",
+        evidence,
+      );
+    }
+    if (nextPage.ids[0] === page.nextId && !page.ids.includes(page.nextId)) {
+      return proposed(key, 'first-of-next-page', "nextId is the next page's first payment", evidence);
+    }
+    if (
+      !page.ids.includes(page.nextId) &&
+      !nextPage.ids.includes(page.nextId) &&
+      !nextPage.ids.some((id) => page.ids.includes(id))
+    ) {
+      return proposed(key, 'opaque', 'nextId names no payment of either page: a cursor', evidence);
+    }
+    return inconclusive(
+      key,
+      `nextId ${page.nextId} after [${page.ids.join(', ')}] led to [${nextPage.ids.join(', ')}]`,
+      evidence,
+    );
+  }
+
+  async unknownFromId(interval: Record<string, number>): Promise<Decision> {
+    const key = 'conventions.unknownFromId';
+    const exchange = await this.page({ ...interval, fromId: randomUUID() });
+    if (exchange.status === 400 || exchange.status === 404) {
+      return proposed(
+        key,
+        exchange.status,
+        `a fromId that names no payment got ${exchange.status} ${errorCodeOf(exchange) ?? ''}`.trim(),
+        [exchange],
+      );
+    }
+    return inconclusive(
+      key,
+      `a fromId that names no payment got ${exchange.status}, neither of the profile's choices (400, 404)`,
+      [exchange],
+    );
+  }
+
+  async nullMembers(interval: Record<string, number>): Promise<Decision> {
+    const key = 'conventions.nullMembers';
+    const exchange = await this.page({ ...interval, take: null });
+    if (exchange.status === 400) return proposed(key, 'refused', 'take: null got 400', [exchange]);
+    if (exchange.status === 200) return proposed(key, 'absent', 'take: null got 200, as without take', [exchange]);
+    return inconclusive(key, `take: null got ${exchange.status}`, [exchange]);
+  }
+}

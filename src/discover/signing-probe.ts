@@ -1,0 +1,124 @@
+/**
+ * Which signing input the target verifies (§5.3: "the algorithm that builds the hash: not shown"): a status check of
+ * an unknown merchantPaymentId, signed under each choice of signing.members × canonicalForm × hashEncoding with the
+ * profile's key and scheme. The body is written so that every choice signs different bytes — members out of order
+ * and spaced (as-sent differs from the canonical forms), a character beyond ASCII (jcs writes it as UTF-8,
+ * sorted-compact escapes it), publicKey covered or not — so only the target's own choice gets past the 401s.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ApiClient } from '../client/api-client.js';
+import type { Exchange } from '../client/exchange.js';
+import type { LoadedProfile } from '../profile/load-profile.js';
+import type { BodySigner } from '../signing/body-signer.js';
+import { builtinScheme, isBuiltinScheme } from '../signing/builtin-schemes.js';
+import { HASH_ENCODINGS } from '../signing/hash-encoding.js';
+import type { CanonicalForm, CoveredMembers, SigningInputSpec } from '../signing/signing-input.js';
+import { type Decision, errorCodeOf, inconclusive, proposed } from './decision.js';
+
+const MEMBERS: readonly CoveredMembers[] = ['all-but-hash', 'all-but-public-key-and-hash'];
+const FORMS: readonly CanonicalForm[] = ['jcs', 'sorted-compact', 'as-sent'];
+/** Bodies tried in turn while more than one choice verifies (two encodings can write one signature alike). */
+const ROUNDS = 3;
+
+export const SIGNING_KEYS = ['signing.members', 'signing.canonicalForm', 'signing.hashEncoding'] as const;
+
+function candidates(): SigningInputSpec[] {
+  return MEMBERS.flatMap((members) =>
+    FORMS.flatMap((canonicalForm) => HASH_ENCODINGS.map((hashEncoding) => ({ members, canonicalForm, hashEncoding }))),
+  );
+}
+
+function text(spec: SigningInputSpec): string {
+  return `${spec.members}, ${spec.canonicalForm}, ${spec.hashEncoding}`;
+}
+
+/** The probe body's exact bytes, with `hash` as given: spaced, out of order, one character beyond ASCII. */
+function bytesOf(merchantPaymentId: string, publicKey: string, hash: string): Buffer {
+  const json = (value: string) => JSON.stringify(value);
+  return Buffer.from(
+    `{"publicKey": ${json(publicKey)}, "merchantPaymentId": ${json(merchantPaymentId)}, "hash": ${json(hash)}}`,
+    'utf8',
+  );
+}
+
+async function tryChoice(
+  api: ApiClient,
+  profile: LoadedProfile,
+  spec: SigningInputSpec,
+  id: string,
+): Promise<Exchange> {
+  const signer = signerFor(profile, spec);
+  const publicKey = signer.publicKey;
+  const unsigned = bytesOf(id, publicKey, '');
+  const body = { publicKey, merchantPaymentId: id, hash: '' };
+  const hash = signer.hashOf({ body: { publicKey, merchantPaymentId: id }, bytes: unsigned });
+  const bytes = bytesOf(id, publicKey, hash);
+  return api.dispatch({
+    operation: 'paymentStatus',
+    body: { ...body, hash },
+    bytes,
+    variant: `signed with ${text(spec)}`,
+  });
+}
+
+/** The profile's signer under another signing input, its built-in scheme writing that input's hashEncoding. */
+export function signerFor(profile: LoadedProfile, spec: SigningInputSpec): BodySigner {
+  const name = profile.settings.signing.scheme;
+  return isBuiltinScheme(name)
+    ? profile.requestSigner.withInput(spec, builtinScheme(name, spec.hashEncoding))
+    : profile.requestSigner.withInput(spec);
+}
+
+/** One decision per signing setting, all from the same probe. */
+export async function probeSigningInput(api: ApiClient, profile: LoadedProfile): Promise<Decision[]> {
+  let left = candidates();
+  const evidence: Exchange[] = [];
+  for (let round = 0; round < ROUNDS && left.length > 1; round++) {
+    const id = `${profile.settings.safety.merchantPaymentIdPrefix}discover-é-${randomUUID()}`;
+    const answers = await Promise.all(
+      left.map(async (spec) => ({ spec, exchange: await tryChoice(api, profile, spec, id) })),
+    );
+    const passed = answers.filter((a) => a.exchange.status !== 401);
+    if (round === 0 && passed.length === answers.length) {
+      const statuses = [...new Set(answers.map((a) => a.exchange.status))].join(', ');
+      return SIGNING_KEYS.map((key) =>
+        inconclusive(
+          key,
+          `every signing input got the same kind of answer (${statuses}), none a 401: the target answered before it checked the signature`,
+          answers.slice(0, 2).map((a) => a.exchange),
+        ),
+      );
+    }
+    if (passed.length === 0) {
+      const codes = [...new Set(answers.map((a) => errorCodeOf(a.exchange) ?? String(a.exchange.status)))].join(', ');
+      return SIGNING_KEYS.map((key) =>
+        inconclusive(
+          key,
+          `no signing input verifies (${codes}): the key (signing.publicKey, signing.signingKey) or the scheme (signing.scheme) is not the target's`,
+          answers.slice(0, 2).map((a) => a.exchange),
+        ),
+      );
+    }
+    evidence.push(
+      ...passed.map((a) => a.exchange),
+      ...answers
+        .filter((a) => a.exchange.status === 401)
+        .slice(0, 1)
+        .map((a) => a.exchange),
+    );
+    left = passed.map((a) => a.spec);
+  }
+  const agreed = <K extends keyof SigningInputSpec>(member: K): SigningInputSpec[K] | undefined => {
+    const values = new Set(left.map((spec) => spec[member]));
+    return values.size === 1 ? left[0]?.[member] : undefined;
+  };
+  const keep = evidence.slice(0, 4);
+  const verifying = left.map(text).join('; ');
+  return (['members', 'canonicalForm', 'hashEncoding'] as const).map((member) => {
+    const value = agreed(member);
+    const key = `signing.${member}`;
+    return value === undefined
+      ? inconclusive(key, `several choices verify (${verifying}): the target accepts more than one`, keep)
+      : proposed(key, value, `only signing inputs with ${member} ${value} get past the 401s (${verifying})`, keep);
+  });
+}

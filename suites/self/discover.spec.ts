@@ -1,0 +1,132 @@
+/**
+ * `npm run discover` against both flavours of the sandbox, each started alone and given a profile with its paths
+ * and keys but none of its open settings (and the design brief's default signing input): every setting of issue 16
+ * must come back as the flavour's own profile states it — the flavour's truth — with evidence, and the proposed
+ * profile must load.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { runKitCommand } from '../../fixtures/self/kit-command.js';
+import { writeProfile } from '../../fixtures/self/profile-files.js';
+import type { Profile } from '../../generated/profile/profile.gen.js';
+import { kitPath } from '../../src/kit-root.js';
+import { loadProfile } from '../../src/profile/load-profile.js';
+import { FLAVORS, type SandboxFlavor } from '../../src/sandbox/flavors/flavors.js';
+import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+
+/** The settings discover decides (issue 16, item 4). */
+const CONVENTIONS = [
+  'createdAtFormat',
+  'listTimestampUnit',
+  'listBoundsInclusive',
+  'pageSize',
+  'nextId',
+  'unknownFromId',
+  'statusWithoutLookupField',
+  'emptyCredentials',
+  'nullMembers',
+] as const;
+const SIGNING = ['members', 'canonicalForm', 'hashEncoding'] as const;
+
+/** A profile file's JSON with its relative file paths made absolute. */
+function absolute(file: string): Profile {
+  const dir = path.dirname(file);
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (typeof node !== 'object' || node === null) return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [
+        key,
+        key === 'file' && typeof value === 'string' ? path.resolve(dir, value) : walk(value),
+      ]),
+    );
+  };
+  return walk(JSON.parse(readFileSync(file, 'utf8'))) as Profile;
+}
+
+let dir: string;
+
+test.beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'kit-discover-'));
+});
+
+test.afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+for (const flavor of ['reference', 'foreign'] as const satisfies readonly SandboxFlavor[]) {
+  test(`should propose every open setting of the ${flavor} flavour as its profile states it`, async () => {
+    test.setTimeout(120_000);
+    const truth = absolute(FLAVORS[flavor].profileFile);
+    const sandbox = await startSandbox({ flavor, ...(flavor === 'reference' ? { clock: 'real' as const } : {}) });
+    try {
+      const { conventions: _open, $schema: _schema, ...known } = truth;
+      const bare = writeProfile(path.join(dir, 'bare.json'), {
+        ...known,
+        signing: {
+          scheme: truth.signing.scheme,
+          publicKey: truth.signing.publicKey,
+          signingKey: truth.signing.signingKey,
+        },
+      });
+      const out = path.join(dir, 'proposed.json');
+      const run = await runKitCommand('discover', ['--target', sandbox.url, '--profile', bare, '--out', out]);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toContain('12 of 12 settings proposed, 0 inconclusive');
+      const proposed = (await loadProfile(out)).settings;
+      for (const name of CONVENTIONS) expect(proposed.conventions?.[name], name).toEqual(truth.conventions?.[name]);
+      for (const name of SIGNING) expect(proposed.signing[name], name).toEqual(truth.signing[name] ?? defaultOf(name));
+      const evidence = JSON.parse(readFileSync(path.join(dir, 'proposed.evidence.json'), 'utf8')) as {
+        decisions: { key: string; evidence: { request: string; status: number }[] }[];
+      };
+      for (const decision of evidence.decisions) expect(decision.evidence.length, decision.key).toBeGreaterThan(0);
+      // The keys are the test keys of fixtures/keys; no private key text reaches the evidence.
+      expect(readFileSync(path.join(dir, 'proposed.evidence.json'), 'utf8')).not.toContain('PRIVATE KEY');
+    } finally {
+      await sandbox.stop();
+    }
+  });
+}
+
+test('should say a probe is inconclusive instead of guessing, when no signing input verifies', async () => {
+  test.setTimeout(60_000);
+  const sandbox = await startSandbox({});
+  try {
+    const truth = absolute(kitPath('profiles', 'sandbox.json'));
+    const wrongKey = writeProfile(path.join(dir, 'wrong.json'), {
+      ...truth,
+      signing: {
+        scheme: 'ed25519',
+        publicKey: { file: kitPath('fixtures', 'keys', 'merchant-ed25519.public.pem') },
+        signingKey: { file: kitPath('fixtures', 'keys', 'merchant-ed25519.private.pem') },
+      },
+    });
+    const run = await runKitCommand('discover', [
+      '--target',
+      sandbox.url,
+      '--profile',
+      wrongKey,
+      '--out',
+      path.join(dir, 'p.json'),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('0 of 12 settings proposed, 12 inconclusive');
+    expect(run.stdout).toMatch(/signing\.members: INCONCLUSIVE — no signing input verifies \(NO_KEY\)/);
+    expect(run.stdout).toMatch(/conventions\.pageSize: INCONCLUSIVE — signed requests get 401 NO_KEY/);
+  } finally {
+    await sandbox.stop();
+  }
+});
+
+test('should exit 2 with one line when the target cannot be reached', async () => {
+  const file = writeProfile(path.join(dir, 'p.json'), absolute(kitPath('profiles', 'sandbox.json')));
+  const run = await runKitCommand('discover', ['--target', 'http://127.0.0.1:1', '--profile', file]);
+  expect(run.code).toBe(2);
+  expect(run.stderr.trim()).toMatch(/^discover: the credentials preflight got no connection: .*ECONNREFUSED/);
+});
+
+function defaultOf(name: (typeof SIGNING)[number]): string {
+  return { members: 'all-but-hash', canonicalForm: 'jcs', hashEncoding: 'base64' }[name];
+}
