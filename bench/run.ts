@@ -12,6 +12,7 @@ import { benchClient } from './client.bench.js';
 import { benchClock } from './clock.bench.js';
 import { benchProperties } from './property.bench.js';
 import { benchSandbox } from './sandbox.bench.js';
+import { benchStaging } from './staging.bench.js';
 
 const startedAt = new Date();
 // One after another: each measures against its baseline on an otherwise idle machine.
@@ -22,6 +23,7 @@ const figures: Figure[] = [
   ...(await benchCapture()),
   ...(await benchClock()),
   ...(await benchProperties()),
+  ...(await benchStaging()),
 ];
 const machine = {
   cores: availableParallelism(),

@@ -6,7 +6,12 @@ import { kitPath } from '../../src/kit-root.js';
 
 /** profiles/sandbox.json with file paths made absolute and `change` applied, written to a temporary file. */
 export function sandboxProfileVariant(name: string, change: (profile: Profile) => Profile): string {
-  const text = readFileSync(kitPath('profiles', 'sandbox.json'), 'utf8');
+  return profileVariant('sandbox.json', name, change);
+}
+
+/** A profile of profiles/ with file paths made absolute and `change` applied, written to a temporary file. */
+export function profileVariant(source: string, name: string, change: (profile: Profile) => Profile): string {
+  const text = readFileSync(kitPath('profiles', source), 'utf8');
   const absolute = text.replace(
     /"file": "([^"]+)"/g,
     (_m, file: string) => `"file": ${JSON.stringify(path.resolve(kitPath('profiles'), file))}`,

@@ -20,6 +20,11 @@ export interface ApiClientOptions {
   readonly connections?: number;
   /** Sees every exchange, e.g. to keep it as evidence. */
   readonly onExchange?: (exchange: Exchange) => void;
+  /**
+   * This client's share of the profile's safety.requestsPerSecond, when several clients (one per worker) send to
+   * the same target: the cap holds for the run, not for each of them. Default: the whole cap.
+   */
+  readonly requestsPerSecond?: number;
 }
 
 export interface DispatchOptions {
@@ -40,7 +45,7 @@ export class ApiClient {
     const url = new URL(options.baseUrl);
     this.transport = new HttpTransport(url.origin, options.connections);
     this.pathPrefix = url.pathname.replace(/\/+$/, '');
-    this.limiter = new RateLimiter(options.profile.settings.safety.requestsPerSecond);
+    this.limiter = new RateLimiter(options.requestsPerSecond ?? options.profile.settings.safety.requestsPerSecond);
   }
 
   /** Whether the profile names a path for the operation. */
