@@ -48,6 +48,11 @@ export class ApiClient {
     this.limiter = new RateLimiter(options.requestsPerSecond ?? options.profile.settings.safety.requestsPerSecond);
   }
 
+  /** Waits for this client's next turn under the rate cap: other requests to the same target (test helpers) queue too. */
+  paced(): Promise<void> {
+    return this.limiter.take();
+  }
+
   /** Whether the profile names a path for the operation. */
   supports(operation: OperationName): boolean {
     return this.options.profile.settings.operations[operation] !== undefined;

@@ -18,6 +18,8 @@ export interface HookClientOptions {
   /** The hooks' headers, read from their secret sources (LoadedProfile.hookHeaders). */
   readonly headers: ReadonlyMap<string, Secret>;
   readonly timeoutMs: number;
+  /** Waits for a turn under the run's rate cap (safety.requestsPerSecond): the helpers are on the same target. */
+  readonly paced?: () => Promise<void>;
 }
 
 /**
@@ -49,6 +51,7 @@ export class HookClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     for (const [header, secret] of this.options.headers) headers[header] = secret.reveal();
+    await this.options.paced?.();
     let status: number;
     let text: string;
     try {
