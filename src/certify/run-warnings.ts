@@ -24,7 +24,10 @@ export function runWarnings(profile: LoadedProfile, setting: RunSetting): string
   if (setting.target === undefined) return [];
   let host: string;
   try {
-    host = new URL(setting.target).hostname;
+    const url = new URL(setting.target);
+    // A container target runs on this machine (host networking); only an http(s) URL can be elsewhere.
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return [];
+    host = url.hostname;
   } catch {
     return [];
   }

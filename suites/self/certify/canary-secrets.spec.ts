@@ -34,11 +34,13 @@ function writeCanaryProfile(dir: string): CanaryProfile {
     merchantSigningSecret: canary('merchant-secret'),
     servicePostbackSecret: canary('service-secret'),
     controlToken: canary('control-token'),
+    helperKey: canary('helper-key'),
   };
   const marker = `Ada Marker${randomBytes(6).toString('hex')}`;
   writeFileSync(path.join(dir, 'merchant.secret'), `${secrets.merchantSigningSecret}\n`);
   writeFileSync(path.join(dir, 'service.secret'), secrets.servicePostbackSecret);
   writeFileSync(path.join(dir, 'control.token'), secrets.controlToken);
+  writeFileSync(path.join(dir, 'helper.key'), secrets.helperKey);
   const profile = JSON.parse(readFileSync(kitPath('profiles', 'sandbox.json'), 'utf8')) as Record<string, unknown> & {
     merchant: { paymentMethods: { payIn: { clientFieldsValues: { key: string; value: string }[] } } };
   };
@@ -54,6 +56,9 @@ function writeCanaryProfile(dir: string): CanaryProfile {
     verificationKey: { file: 'service.secret' },
   };
   profile.control = { basePath: '/sandbox/v1', token: { file: 'control.token' } };
+  // The test helpers' own header (outcome drivers): its key is a secret like the others.
+  const outcomes = profile.outcomes as { httpHooks: { headers: Record<string, unknown> } };
+  outcomes.httpHooks.headers = { 'X-Sandbox-Helper-Key': { file: 'helper.key' } };
   const [cardholder] = profile.merchant.paymentMethods.payIn.clientFieldsValues;
   if (cardholder === undefined) throw new Error('profiles/sandbox.json: the pay-in method lost its client fields');
   cardholder.value = marker;

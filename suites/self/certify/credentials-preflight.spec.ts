@@ -138,6 +138,7 @@ test.describe('the warnings a run starts with', () => {
     const here = { captureHost: undefined, capturePublicUrl: undefined };
     expect(runWarnings(profile, { target: undefined, ...here })).toEqual([]);
     expect(runWarnings(profile, { target: 'http://127.0.0.1:4010', ...here })).toEqual([]);
+    expect(runWarnings(profile, { target: 'container:payment-sandbox:local', ...here })).toEqual([]);
     const careful = {
       ...profile,
       settings: {
