@@ -222,6 +222,11 @@ async function startContainer(target: string, run: string): Promise<ContainerTar
   }
 }
 
+/** Waits for the interrupt handler, which exits the process once the container is gone. */
+function untilInterruptExits(): Promise<never> {
+  return new Promise<never>(() => undefined);
+}
+
 /**
  * Until the returned function is called, SIGINT and SIGTERM run `cleanup` (stop the Playwright run, remove the
  * target's container) before the process exits, as a shell would expect (130, 143).
@@ -311,7 +316,10 @@ export async function certify(args: readonly string[]): Promise<number> {
     // Interrupts are handled from before the start: a container caught mid-start is removed by its run's label.
     const run = randomUUID();
     let child: ChildProcess | undefined;
+    // An object, not a let: set by the signal handler while the steps below await.
+    const stop = { interrupted: false };
     const release = onInterrupt(async () => {
+      stop.interrupted = true;
       child?.kill('SIGINT');
       await removeRunContainers(run).catch(() => undefined);
     });
@@ -321,6 +329,7 @@ export async function certify(args: readonly string[]): Promise<number> {
       container = await startContainer(options.target, run);
       process.stdout.write(`certify: ${container.image} started at ${container.url}\n`);
       const more = await credentialsPreflight(container.url, await loadProfile(options.profile));
+      if (stop.interrupted) return await untilInterruptExits();
       printWarnings(more);
       const report = await runCertification(
         { ...options, target: container.url },
@@ -328,12 +337,17 @@ export async function certify(args: readonly string[]): Promise<number> {
         container.image,
         (spawned) => {
           child = spawned;
+          if (stop.interrupted) spawned.kill('SIGINT');
         },
       );
       return EXIT_CODES[report.outcome];
+    } catch (error) {
+      // The interrupt removed the container under a step that then failed: its handler ends the process (130).
+      if (stop.interrupted) return await untilInterruptExits();
+      throw error;
     } finally {
       release();
-      await container?.stop();
+      if (!stop.interrupted) await container?.stop();
     }
   } catch (error) {
     if (!(error instanceof CertifyError)) throw error;
