@@ -16,7 +16,8 @@ const TLS_FAILURE = /CERT|TLS|SSL|SELF_SIGNED|EPROTO/i;
 
 export type CredentialsCheck =
   | { readonly ok: true; readonly status: number; readonly warning?: string }
-  | { readonly ok: false; readonly message: string };
+  /** `status` is the target's answer when it refused the credentials (401); absent when there was no answer. */
+  | { readonly ok: false; readonly message: string; readonly status?: number };
 
 /** What a 401 code of §7 most likely means for a kit that signs with the profile's settings. */
 const CAUSES: Readonly<Record<string, string>> = {
@@ -45,6 +46,7 @@ export async function checkCredentials(targetUrl: string, profile: LoadedProfile
       const cause = CAUSES[code ?? ''] ?? 'the target refuses the credentials of the profile (signing)';
       return {
         ok: false,
+        status: 401,
         message: `the credentials preflight got 401 ${code ?? '(no §7 error code)'} from ${where}: ${cause}`,
       };
     }

@@ -120,7 +120,7 @@ export async function discoverCommand(args: readonly string[]): Promise<number> 
     }
     const reach = await checkCredentials(options.target, profile);
     // A 401 is what the signing probe is for; no connection at all is not.
-    if (!reach.ok && !reach.message.includes(' 401 ')) throw new DiscoverError(reach.message);
+    if (!reach.ok && reach.status !== 401) throw new DiscoverError(reach.message);
     const decisions = await discover(options.target, profile, { maxCreations: options.maxCreations });
     const from = path.dirname(path.resolve(options.profile));
     const to = path.dirname(path.resolve(options.out));

@@ -50,7 +50,8 @@ class Creator {
   async create(count: number): Promise<void> {
     const { merchant, safety } = this.profile.settings;
     const method = merchant.paymentMethods.payIn;
-    for (let n = 0; n < Math.min(count, this.room) && this.problem === undefined; n++) {
+    const wanted = Math.min(count, this.room);
+    for (let n = 0; n < wanted && this.problem === undefined; n++) {
       const created = await this.api.createPayIn({
         accountId: method.accountId,
         paymentMethodId: method.id,

@@ -1,5 +1,5 @@
-import { Pool } from 'undici';
 import type { Hook, HttpHooks } from '../../generated/profile/profile.gen.js';
+import { HttpTransport, TransportError } from '../client/transport.js';
 import { redactSecrets } from '../secrets/redaction.js';
 import type { Secret } from '../secrets/secret.js';
 import { fillBody, fillPath, type HookValues } from './hook-template.js';
@@ -28,12 +28,12 @@ export interface HookClientOptions {
  * (and, for createComplaint, the new complaint's id); an answer quoted in an error is redacted.
  */
 export class HookClient {
-  private readonly pool: Pool;
+  private readonly transport: HttpTransport;
   private readonly prefix: string;
 
   constructor(private readonly options: HookClientOptions) {
     const url = new URL(options.baseUrl);
-    this.pool = new Pool(url.origin, { connections: 2 });
+    this.transport = new HttpTransport(url.origin, 2);
     this.prefix = url.pathname.replace(/\/+$/, '');
   }
 
@@ -55,19 +55,19 @@ export class HookClient {
     let status: number;
     let text: string;
     try {
-      const response = await this.pool.request({
+      // The interface client's transport: a deadline on the whole exchange, a bounded body, no redirects followed.
+      const response = await this.transport.send({
         method,
         path,
         headers,
-        ...(body === undefined ? {} : { body }),
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: this.options.timeoutMs,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        body: Buffer.from(body ?? '', 'utf8'),
+        timeoutMs: this.options.timeoutMs,
       });
-      status = response.statusCode;
-      text = await response.body.text();
+      status = response.status;
+      text = response.body.toString('utf8');
     } catch (error) {
-      throw new HookError(`${name} (${method} ${path}): no answer: ${(error as Error).message}`);
+      if (!(error instanceof TransportError)) throw error;
+      throw new HookError(`${name}: no answer: ${error.message}`);
     }
     if (status < 200 || status > 299) {
       throw new HookError(redactSecrets(`${name} (${method} ${path}) answered ${status} ${text.slice(0, 300)}`));
@@ -95,7 +95,7 @@ export class HookClient {
   }
 
   async close(): Promise<void> {
-    await this.pool.close();
+    await this.transport.close();
   }
 }
 

@@ -66,7 +66,8 @@ export const COMPLAINT_REQUIREMENTS = [
   {
     id: 'COMPLAINT-REFLECTS-STATUS',
     section: '§2.4, §3.2',
-    statement: 'The complaint status check shows the status the complaint reached (checked with sandbox control).',
+    statement:
+      'The complaint status check shows the status the complaint reached (checked with an outcome driver: control, test helpers).',
     level: 'profile',
     operations: COMPLAINT,
   },

@@ -117,7 +117,8 @@ export const STATUS_REQUIREMENTS = [
   {
     id: 'STATUS-REFLECTS-OUTCOME',
     section: '§2.1, §3.1',
-    statement: 'The status check shows the status and failedCode the payment reached (checked with sandbox control).',
+    statement:
+      'The status check shows the status and failedCode the payment reached (checked with an outcome driver: control, test helpers, magic values).',
     level: 'profile',
     operations: STATUS,
   },
