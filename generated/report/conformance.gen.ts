@@ -58,9 +58,13 @@ export interface ConformanceReport {
   startedAt: string;
   finishedAt: string;
   /**
-   * conformant: no spec-level requirement failed (exit 0); not-conformant: one did (exit 1); incomplete: the run itself broke (errors outside tests, interrupted), so the verdicts cannot be trusted (exit 2)
+   * conformant: no requirement the gate counts failed (exit 0); not-conformant: one did (exit 1); incomplete: the run itself broke (errors outside tests, interrupted), so the verdicts cannot be trusted (exit 2)
    */
   outcome: 'conformant' | 'not-conformant' | 'incomplete';
+  /**
+   * What decided the outcome (certify --gate): profile (default) counts every FAIL, of the interface or of a convention the profile states; spec counts the interface's own requirements only
+   */
+  gate?: 'profile' | 'spec';
   /**
    * The --grep of the run, when it ran only some tests
    */
@@ -87,9 +91,13 @@ export interface ConformanceReport {
     notVerified: number;
     unspecified: number;
     /**
-     * Failed requirements at level spec: these decide the exit code
+     * Failed requirements at level spec: the only ones --gate spec counts
      */
     failSpec?: number;
+    /**
+     * NOT VERIFIED requirements that a failed one blocked (blockedBy)
+     */
+    blocked?: number;
     tests: {
       passed: number;
       failed: number;
@@ -112,9 +120,13 @@ export interface RequirementResult {
    * Why it is NOT VERIFIED or UNSPECIFIED
    */
   reason?: string;
+  /**
+   * When NOT VERIFIED because a precondition broke: the failed requirements that left nothing to check it on (the root causes to fix first)
+   */
+  blockedBy?: string[];
   tests: TestResult[];
   /**
-   * Excerpts from the failing tests: what was sent, what came back, what the check said
+   * Excerpts from the failing checks: what was sent, what came back, what the check said
    */
   evidence: Evidence[];
 }
@@ -125,9 +137,13 @@ export interface RequirementResult {
 export interface TestResult {
   title: string;
   file: string;
-  status: 'passed' | 'failed' | 'skipped';
+  /**
+   * The requirement's outcome in this test, from the test's own checks of it: blocked when a failed precondition or check stopped the test before it
+   */
+  status: 'passed' | 'failed' | 'skipped' | 'blocked';
   durationMs?: number;
   skipReason?: string;
+  blockedBy?: string[];
 }
 /**
  * This interface was referenced by `ConformanceReport`'s JSON-Schema

@@ -17,7 +17,8 @@ import { redactSecrets } from '../secrets/redaction.js';
 import { evidenceOf } from './evidence-excerpt.js';
 import { renderHtml } from './render-html.js';
 import { renderMarkdown } from './render-markdown.js';
-import { EXIT_CODES, judgeRequirement, outcomeOf, summarise, type TestOutcome } from './verdicts.js';
+import { attribute } from './attribution.js';
+import { EXIT_CODES, GATES, type Gate, judgeRequirement, outcomeOf, summarise, type TestOutcome } from './verdicts.js';
 
 const REQUIREMENT_TAG = '@req:';
 /** The project whose tests certify the target (design brief §5); `vectors` must pass for them to mean anything. */
@@ -115,24 +116,29 @@ export default class ConformanceReporter implements Reporter {
       this.seeds.push({ test: title, seed: Number(seed.description) });
     }
     const file = path.relative(this.rootDir, test.location.file);
+    const errors = result.errors.map((e) => stripVTControlCharacters(e.message ?? e.value ?? ''));
+    const outcomes = attribute({
+      requirements: requirementsOf(test),
+      status,
+      annotations: [...test.annotations, ...result.annotations],
+      errors: status === 'failed' && errors.length === 0 ? [`the test ended ${result.status}`] : errors,
+    });
+    const attachments = result.attachments.flatMap((a) =>
+      a.body === undefined ? [] : [{ name: a.name, text: a.body.toString('utf8') }],
+    );
+    const evidence = Object.fromEntries(
+      outcomes
+        .filter((o) => o.status === 'failed')
+        .map((o) => [o.requirement, evidenceOf(title, o.message ?? `the test ended ${result.status}`, attachments)]),
+    );
     this.outcomes.push({
       title,
       file,
-      requirements: requirementsOf(test),
       status,
       durationMs: result.duration,
+      outcomes,
       ...(status === 'skipped' && skip !== undefined ? { skipReason: redactSecrets(skip) } : {}),
-      ...(status === 'failed'
-        ? {
-            evidence: evidenceOf(
-              title,
-              result.errors.map((e) => e.message ?? e.value ?? '').join('\n\n') || `the test ended ${result.status}`,
-              result.attachments.flatMap((a) =>
-                a.body === undefined ? [] : [{ name: a.name, text: a.body.toString('utf8') }],
-              ),
-            ),
-          }
-        : {}),
+      ...(Object.keys(evidence).length === 0 ? {} : { evidence }),
     });
   }
 
@@ -149,7 +155,7 @@ export default class ConformanceReporter implements Reporter {
         this.outcomes.push({
           title: titleOf(test),
           file: path.relative(this.rootDir, test.location.file),
-          requirements: requirementsOf(test),
+          outcomes: requirementsOf(test).map((requirement) => ({ requirement, status: 'skipped' })),
           status: 'skipped',
           durationMs: 0,
           // Playwright may stop a running test without reporting its end: its result says it started.
@@ -171,7 +177,8 @@ export default class ConformanceReporter implements Reporter {
         '',
         `Conformance: ${report.outcome.toUpperCase()} (exit ${EXIT_CODES[report.outcome]})`,
         `  requirements: ${summary.pass} PASS, ${summary.fail} FAIL (${summary.failSpec ?? 0} of the interface), ` +
-          `${summary.notVerified} NOT VERIFIED, ${summary.unspecified} UNSPECIFIED`,
+          `${summary.notVerified} NOT VERIFIED (${summary.blocked ?? 0} blocked by a FAIL), ` +
+          `${summary.unspecified} UNSPECIFIED; gate: ${report.gate ?? 'profile'}`,
         `  tests: ${summary.tests.passed} passed, ${summary.tests.failed} failed, ${summary.tests.skipped} skipped`,
         // Why a run is incomplete, one line each: the full text is in the reports.
         ...(report.errors ?? []).map((e) => `  error: ${redactSecrets(e.split('\n')[0] ?? e)}`),
@@ -195,6 +202,7 @@ export default class ConformanceReporter implements Reporter {
     const results = REQUIREMENTS.map((r) => judgeRequirement(r, this.outcomes, grep !== '', undeclared));
     const summary = summarise(results, this.outcomes);
     const warnings = runWarningsOf(env('KIT_RUN_WARNINGS'));
+    const gate = gateOf(env('KIT_GATE'));
     return {
       kit: kitFacts(),
       target: targetOf(),
@@ -205,7 +213,8 @@ export default class ConformanceReporter implements Reporter {
       conventions: conventionsOfRun(profile),
       startedAt: this.startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
-      outcome: outcomeOf(summary, this.runErrors),
+      outcome: outcomeOf(summary, this.runErrors, gate),
+      gate,
       ...(grep === '' ? {} : { grep }),
       deep: env('KIT_DEEP') === '1',
       seeds: this.seeds,
@@ -215,6 +224,11 @@ export default class ConformanceReporter implements Reporter {
       requirements: results,
     };
   }
+}
+
+/** The gate certify was given (KIT_GATE); the profile's, the default, for anything else. */
+function gateOf(text: string): Gate {
+  return GATES.find((g) => g === text) ?? 'profile';
 }
 
 /** The warnings certify started the run with (KIT_RUN_WARNINGS, a JSON array of strings); none when unreadable. */

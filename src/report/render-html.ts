@@ -4,6 +4,7 @@
  * Everything from the run is escaped: a target's answers end up in this page.
  */
 import type { ConformanceReport, Evidence, RequirementResult } from '../../generated/report/conformance.gen.js';
+import { blockedByFailure, rootCausesFirst } from './root-causes.js';
 
 function escapeHtml(text: string): string {
   return text
@@ -35,17 +36,25 @@ function evidenceBlock(evidence: Evidence): string {
   )}${part('Response', evidence.response)}${part('Postbacks received', evidence.postbacks)}</div>`;
 }
 
-function row(result: RequirementResult): string {
+function row(result: RequirementResult, blocks: readonly string[]): string {
   const tests =
     result.tests.length === 0
       ? ''
       : `${result.tests.filter((t) => t.status === 'passed').length}/${result.tests.length}`;
+  const blocking =
+    blocks.length === 0
+      ? ''
+      : `<div class="blocks">root cause: blocks ${blocks.map((id) => `<a href="#${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(', ')}</div>`;
+  const blockedBy =
+    result.blockedBy === undefined
+      ? ''
+      : `<div class="blocked-by">blocked by ${result.blockedBy.map((id) => `<a href="#${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(', ')}</div>`;
   const details =
     result.verdict === 'FAIL'
-      ? `<details class="failure"><summary>evidence (${result.evidence.length})</summary>${result.evidence.map(evidenceBlock).join('')}</details>`
+      ? `${blocking}<details class="failure"><summary>evidence (${result.evidence.length})</summary>${result.evidence.map(evidenceBlock).join('')}</details>`
       : result.reason === undefined
         ? ''
-        : `<div class="reason">${escapeHtml(result.reason)}</div>`;
+        : `${blockedBy}<div class="reason">${escapeHtml(result.reason)}</div>`;
   return `<tr data-verdict="${escapeHtml(result.verdict)}" data-section="${escapeHtml(topSection(result.section))}" data-level="${result.level}" id="${escapeHtml(result.id)}">
 <td><code>${escapeHtml(result.id)}</code></td><td>${escapeHtml(result.section)}</td><td>${result.level}</td>
 <td><span class="verdict ${VERDICT_CLASS[result.verdict]}">${escapeHtml(result.verdict)}</span></td><td>${tests}</td>
@@ -71,7 +80,7 @@ table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #eee;pad
 .pass{background:#e6f4ea;color:#137333}.fail{background:#fce8e6;color:#b3261e}
 .not-verified{background:#fef7e0;color:#8a5300}.unspecified{background:#eee;color:#555}
 pre{background:#f6f8fa;padding:8px;overflow:auto;max-height:320px;white-space:pre-wrap;word-break:break-word}
-.reason{color:#666;font-size:12px;margin-top:4px}.errors pre{background:#fff4e5}
+.reason{color:#666;font-size:12px;margin-top:4px}.blocks,.blocked-by{font-size:12px;margin-top:4px;color:#8a1c1c}.errors pre{background:#fff4e5}
 `;
 
 const SCRIPT = `
@@ -107,12 +116,13 @@ ${rows}
 
 export function renderHtml(report: ConformanceReport): string {
   const { summary } = report;
+  const blocks = blockedByFailure(report.requirements);
   const sections = [...new Set(report.requirements.map((r) => topSection(r.section)))].sort(
     (a, b) => Number(a.slice(1)) - Number(b.slice(1)),
   );
   const headline = {
-    conformant: 'Conformant: no requirement of the interface failed',
-    'not-conformant': 'Not conformant: requirements of the interface failed',
+    conformant: 'Conformant: no requirement the gate counts failed',
+    'not-conformant': 'Not conformant: requirements the gate counts failed',
     incomplete: 'Incomplete: the run could not be carried out in full',
   }[report.outcome];
   const count = (label: string, value: number | string, id: string) =>
@@ -127,7 +137,7 @@ export function renderHtml(report: ConformanceReport): string {
 <body>
 <h1>Conformance report</h1>
 <div class="outcome ${report.outcome}" id="outcome">${escapeHtml(headline)}</div>
-<div class="counts">${count('PASS', summary.pass, 'pass')}${count('FAIL', summary.fail, 'fail')}${count('NOT VERIFIED', summary.notVerified, 'not-verified')}${count('UNSPECIFIED', summary.unspecified, 'unspecified')}${count('tests passed / failed / skipped', tests, 'tests')}</div>
+<div class="counts">${count('PASS', summary.pass, 'pass')}${count('FAIL', summary.fail, 'fail')}${count('NOT VERIFIED', summary.notVerified, 'not-verified')}${count('blocked by a FAIL', summary.blocked ?? 0, 'blocked')}${count('UNSPECIFIED', summary.unspecified, 'unspecified')}${count('tests passed / failed / skipped', tests, 'tests')}</div>
 <div class="facts">Target: ${escapeHtml(report.target.url ?? 'the embedded reference sandbox')} · profile ${escapeHtml(report.profile.file)} · ${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)}${report.grep === undefined ? '' : ` · --grep ${escapeHtml(report.grep)}`} · ${escapeHtml(report.kit.name)} ${escapeHtml(report.kit.version)}, interface ${escapeHtml(report.kit.interfaceRevision)}</div>
 ${warnings === '' ? '' : `<div class="warnings" id="warnings"><h2>Warnings about the run</h2><ul>${warnings}</ul></div>`}
 ${errors === '' ? '' : `<div class="errors"><h2>Errors outside the tests</h2>${errors}</div>`}
@@ -139,7 +149,9 @@ ${errors === '' ? '' : `<div class="errors"><h2>Errors outside the tests</h2>${e
 </div>
 <table><thead><tr><th>requirement</th><th>§</th><th>level</th><th>verdict</th><th>tests passed</th><th>statement</th></tr></thead>
 <tbody>
-${report.requirements.map(row).join('\n')}
+${rootCausesFirst(report.requirements)
+  .map((r) => row(r, blocks.get(r.id) ?? []))
+  .join('\n')}
 </tbody></table>
 ${conventionsSection(report)}
 <script>${SCRIPT}</script>

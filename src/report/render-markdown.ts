@@ -1,14 +1,21 @@
 /**
- * conformance.md: ready to paste into a ticket. The verdict and counts first, then failures by severity (spec-level
- * ones break the interface and fail the gate; profile-level ones break a decision of the profile), each with its §,
- * statement and evidence, then what was not verified and why.
+ * conformance.md: ready to paste into a ticket. The verdict and counts first, then the failures root causes first
+ * (those that block other requirements, then the interface's, then the profile's stated conventions'), each with
+ * its §, statement, what it blocks and evidence, then what was not verified and why.
  */
 import type { ConformanceReport, RequirementResult } from '../../generated/report/conformance.gen.js';
+import { blockedByFailure, rootCausesFirst } from './root-causes.js';
 
 const HEADLINES: Readonly<Record<ConformanceReport['outcome'], string>> = {
-  conformant: 'CONFORMANT: no requirement of the interface failed',
-  'not-conformant': 'NOT CONFORMANT: requirements of the interface failed',
+  conformant: 'CONFORMANT: no requirement the gate counts failed',
+  'not-conformant': 'NOT CONFORMANT: requirements the gate counts failed',
   incomplete: 'INCOMPLETE: the run could not be carried out in full; its verdicts are not a certification',
+};
+
+/** What a failure breaks: the interface, or a convention the profile states for the target. */
+const BREAKS: Readonly<Record<RequirementResult['level'], string>> = {
+  spec: 'breaks the interface',
+  profile: 'breaks a convention the profile states',
 };
 
 /** A fenced block that no backtick run inside the text can close early. */
@@ -23,15 +30,18 @@ function cell(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 }
 
-function failure(result: RequirementResult): string {
+function failure(result: RequirementResult, blocks: readonly string[]): string {
   const failed = result.tests.filter((t) => t.status === 'failed');
   const lines = [
-    `### ${result.id} (${result.section})`,
+    `### ${result.id} (${result.section}): ${BREAKS[result.level]}`,
     '',
     `> ${result.statement}`,
     '',
     `Failed tests: ${failed.length} of ${result.tests.length}.`,
   ];
+  if (blocks.length > 0) {
+    lines.push('', `Blocks ${blocks.length} (NOT VERIFIED until this is fixed): ${blocks.join(', ')}.`);
+  }
   for (const evidence of result.evidence) {
     lines.push('', `**${evidence.test}**`, '', fenced(evidence.message));
     if (evidence.request !== undefined) lines.push('', 'Request:', '', fenced(evidence.request));
@@ -69,9 +79,9 @@ export function renderMarkdown(report: ConformanceReport): string {
     '',
     `**${HEADLINES[report.outcome]}**`,
     '',
-    `| PASS | FAIL | NOT VERIFIED | UNSPECIFIED | tests passed | failed | skipped |`,
-    `| ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
-    `| ${summary.pass} | ${summary.fail} | ${summary.notVerified} | ${summary.unspecified} | ${summary.tests.passed} | ${summary.tests.failed} | ${summary.tests.skipped} |`,
+    `| PASS | FAIL | NOT VERIFIED | of them blocked | UNSPECIFIED | tests passed | failed | skipped |`,
+    `| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+    `| ${summary.pass} | ${summary.fail} | ${summary.notVerified} | ${summary.blocked ?? 0} | ${summary.unspecified} | ${summary.tests.passed} | ${summary.tests.failed} | ${summary.tests.skipped} |`,
     '',
     `- Target: ${report.target.url ?? 'the embedded reference sandbox'} (${report.target.kind}${report.target.image === undefined ? '' : `, image ${report.target.image}`})`,
     `- Profile: ${report.profile.file}`,
@@ -87,19 +97,18 @@ export function renderMarkdown(report: ConformanceReport): string {
   if ((report.errors ?? []).length > 0) {
     out.push('', '## Errors outside the tests', '', ...(report.errors ?? []).map((e) => fenced(e)));
   }
-  const blocking = byVerdict('FAIL', 'spec');
-  const profileFailures = byVerdict('FAIL', 'profile');
-  if (blocking.length > 0) {
-    out.push('', `## Failures that break the interface (${blocking.length})`, '', ...blocking.map(failure));
-  }
-  if (profileFailures.length > 0) {
+  const blocks = blockedByFailure(report.requirements);
+  const failures = rootCausesFirst(report.requirements).filter((r) => r.verdict === 'FAIL');
+  if (failures.length > 0) {
+    const root = failures.filter((r) => (blocks.get(r.id) ?? []).length > 0).length;
     out.push(
       '',
-      `## Failures against the profile's decisions (${profileFailures.length})`,
+      `## Failures (${failures.length}), root causes first`,
       '',
-      'The interface leaves these open; the profile decides them (they do not fail the gate).',
+      `${root === 0 ? 'None blocks another requirement.' : `The first ${root} blocked other requirements: fix them first.`} ` +
+        `A convention the profile states fails the gate unless it is \`--gate spec\` (this run: ${report.gate ?? 'profile'}).`,
       '',
-      ...profileFailures.map(failure),
+      ...failures.map((r) => failure(r, blocks.get(r.id) ?? [])),
     );
   }
   const notVerified = byVerdict('NOT VERIFIED');
@@ -110,7 +119,11 @@ export function renderMarkdown(report: ConformanceReport): string {
       '',
       '| requirement | § | why |',
       '| --- | --- | --- |',
-      ...notVerified.map((r) => `| ${r.id} | ${cell(r.section)} | ${cell(r.reason ?? '')} |`),
+      // The blocked first, next to the failures that blocked them.
+      ...[
+        ...notVerified.filter((r) => r.blockedBy !== undefined),
+        ...notVerified.filter((r) => r.blockedBy === undefined),
+      ].map((r) => `| ${r.id} | ${cell(r.section)} | ${cell(r.reason ?? '')} |`),
     );
   }
   const unspecified = byVerdict('UNSPECIFIED');

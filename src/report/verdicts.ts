@@ -11,17 +11,27 @@ import type {
 } from '../../generated/report/conformance.gen.js';
 import { type ConventionName, notDeclaredReason } from '../profile/conventions.js';
 import type { Requirement } from '../requirements/requirement.js';
+import type { RequirementOutcome } from './attribution.js';
 
-/** One test of the run as the verdicts need it: its requirements, what happened, and evidence when it failed. */
+/**
+ * One test of the run as the verdicts need it: what happened, and each requirement's outcome in it (attribution.ts:
+ * from its own checks), with evidence for the ones that failed.
+ */
 export interface TestOutcome {
   readonly title: string;
   readonly file: string;
-  readonly requirements: readonly string[];
-  readonly status: TestResult['status'];
+  readonly status: 'passed' | 'failed' | 'skipped';
   readonly durationMs: number;
   readonly skipReason?: string;
-  /** Set when it failed. */
-  readonly evidence?: Evidence;
+  readonly outcomes: readonly RequirementOutcome[];
+  /** For each requirement that failed in it: the excerpt of what its check said and the test's exchanges. */
+  readonly evidence?: Readonly<Record<string, Evidence>>;
+}
+
+/** One requirement's part of a test. */
+interface Part {
+  readonly test: TestOutcome;
+  readonly outcome: RequirementOutcome;
 }
 
 /** Evidence excerpts kept per requirement: enough to act on, not a dump of every failing test. */
@@ -29,23 +39,31 @@ const MAX_EVIDENCE = 5;
 
 const UNSPECIFIED_REASON = 'the interface does not show it and the profile declares nothing';
 
-function testResult(outcome: TestOutcome): TestResult {
+function testResult({ test, outcome }: Part): TestResult {
   return {
-    title: outcome.title,
-    file: outcome.file,
+    title: test.title,
+    file: test.file,
     status: outcome.status,
-    durationMs: Math.round(outcome.durationMs),
-    ...(outcome.skipReason === undefined ? {} : { skipReason: outcome.skipReason }),
+    durationMs: Math.round(test.durationMs),
+    ...(outcome.status === 'skipped' && test.skipReason !== undefined ? { skipReason: test.skipReason } : {}),
+    ...(outcome.blockedBy === undefined ? {} : { blockedBy: [...outcome.blockedBy] }),
   };
 }
 
 /** Why the tests of a requirement verified nothing: their skip reasons, or that this run left them out. */
-function notVerifiedReason(tests: readonly TestOutcome[], filtered: boolean): string {
-  if (tests.length === 0) {
+function notVerifiedReason(parts: readonly Part[], filtered: boolean): string {
+  if (parts.length === 0) {
     return filtered ? 'not run: the run was limited (--grep) to other tests' : 'no test of this run verifies it';
   }
-  const reasons = [...new Set(tests.map((t) => t.skipReason ?? 'skipped without a reason'))];
+  const reasons = [...new Set(parts.map((p) => p.test.skipReason ?? 'skipped without a reason'))];
   return `every test of it was skipped: ${reasons.join('; ')}`;
+}
+
+/** The parts of a requirement in the run's tests. */
+function partsOf(id: string, outcomes: readonly TestOutcome[]): Part[] {
+  return outcomes.flatMap((test) =>
+    test.outcomes.filter((o) => o.requirement === id).map((outcome) => ({ test, outcome })),
+  );
 }
 
 /** Of some conventions, those the run's profile does not state. */
@@ -75,22 +93,45 @@ export function judgeRequirement(
   // A statement about what the profile says the target does, where the profile says nothing: there is nothing to
   // hold the target to, whatever its tests did (they skip for want of the setting).
   const missing = undeclared(requirement.conventions ?? []);
+  const parts = partsOf(requirement.id, outcomes);
   if (missing.length > 0) {
-    const tests = outcomes.filter((t) => t.requirements.includes(requirement.id)).map(testResult);
-    return { ...base, verdict: 'UNSPECIFIED', reason: notDeclaredReason(missing), tests, evidence: [] };
+    return {
+      ...base,
+      verdict: 'UNSPECIFIED',
+      reason: notDeclaredReason(missing),
+      tests: parts.map(testResult),
+      evidence: [],
+    };
   }
   if (requirement.untestable !== undefined) {
     return { ...base, verdict: 'NOT VERIFIED', reason: requirement.untestable, tests: [], evidence: [] };
   }
-  const tests = outcomes.filter((t) => t.requirements.includes(requirement.id));
-  const failed = tests.filter((t) => t.status === 'failed');
-  const results = tests.map(testResult);
+  const failed = parts.filter((p) => p.outcome.status === 'failed');
+  const results = parts.map(testResult);
   if (failed.length > 0) {
-    const evidence = failed.flatMap((t) => (t.evidence === undefined ? [] : [t.evidence])).slice(0, MAX_EVIDENCE);
+    const evidence = failed
+      .flatMap(({ test }) => {
+        const excerpt = test.evidence?.[requirement.id];
+        return excerpt === undefined ? [] : [excerpt];
+      })
+      .slice(0, MAX_EVIDENCE);
     return { ...base, verdict: 'FAIL', tests: results, evidence };
   }
-  if (tests.some((t) => t.status === 'passed')) return { ...base, verdict: 'PASS', tests: results, evidence: [] };
-  return { ...base, verdict: 'NOT VERIFIED', reason: notVerifiedReason(tests, filtered), tests: results, evidence: [] };
+  if (parts.some((p) => p.outcome.status === 'passed')) {
+    return { ...base, verdict: 'PASS', tests: results, evidence: [] };
+  }
+  const blockedBy = [...new Set(parts.flatMap((p) => p.outcome.blockedBy ?? []))].sort();
+  if (blockedBy.length > 0) {
+    return {
+      ...base,
+      verdict: 'NOT VERIFIED',
+      reason: `blocked by ${blockedBy.join(', ')}: its failure left nothing to check this requirement on`,
+      blockedBy,
+      tests: results,
+      evidence: [],
+    };
+  }
+  return { ...base, verdict: 'NOT VERIFIED', reason: notVerifiedReason(parts, filtered), tests: results, evidence: [] };
 }
 
 export function summarise(
@@ -105,21 +146,31 @@ export function summarise(
     notVerified: count('NOT VERIFIED'),
     unspecified: count('UNSPECIFIED'),
     failSpec: results.filter((r) => r.verdict === 'FAIL' && r.level === 'spec').length,
+    blocked: results.filter((r) => r.blockedBy !== undefined).length,
     tests: { passed: tests('passed'), failed: tests('failed'), skipped: tests('skipped') },
   };
 }
 
 /**
+ * What fails the gate (certify --gate): `profile` (the default) every FAIL — of the interface, or of a convention the
+ * profile states, for the profile is the user's word for what the target promises (what it leaves unstated is
+ * UNSPECIFIED, never FAIL); `spec` only the interface's own requirements.
+ */
+export type Gate = 'profile' | 'spec';
+export const GATES: readonly Gate[] = ['profile', 'spec'];
+
+/**
  * The run's outcome, which decides the exit code: incomplete when the run itself broke (its verdicts cannot be
- * trusted), not conformant when a spec-level requirement failed, conformant otherwise. A profile-level failure is
- * reported but does not fail the gate: it breaks a decision of the profile, not the interface.
+ * trusted), not conformant when a requirement the gate counts failed, conformant otherwise.
  */
 export function outcomeOf(
   summary: ConformanceReport['summary'],
   runErrors: readonly string[],
+  gate: Gate = 'profile',
 ): ConformanceReport['outcome'] {
   if (runErrors.length > 0) return 'incomplete';
-  return (summary.failSpec ?? 0) > 0 ? 'not-conformant' : 'conformant';
+  const failing = gate === 'spec' ? (summary.failSpec ?? 0) : summary.fail;
+  return failing > 0 ? 'not-conformant' : 'conformant';
 }
 
 export const EXIT_CODES: Readonly<Record<ConformanceReport['outcome'], number>> = {

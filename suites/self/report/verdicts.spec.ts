@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Requirement } from '../../../src/requirements/requirement.js';
+import type { Evidence } from '../../../generated/report/conformance.gen.js';
 import { judgeRequirement, outcomeOf, summarise, type TestOutcome } from '../../../src/report/verdicts.js';
 
 const requirement: Requirement = {
@@ -10,18 +11,34 @@ const requirement: Requirement = {
   operations: ['createPayIn'],
 };
 
-function outcome(status: TestOutcome['status'], extra: Partial<TestOutcome> = {}): TestOutcome {
+interface Extra {
+  readonly requirements?: readonly string[];
+  readonly evidence?: Evidence;
+  readonly skipReason?: string;
+  readonly blockedBy?: readonly string[];
+}
+
+/** A test whose requirements all had its own status (or were blocked by `blockedBy`). */
+function outcome(status: TestOutcome['status'], extra: Extra = {}): TestOutcome {
+  const requirements = extra.requirements ?? [requirement.id];
   return {
     title: `a ${status} test`,
     file: 'suites/auth/auth.spec.ts',
-    requirements: [requirement.id],
     status,
     durationMs: 3,
-    ...extra,
+    outcomes: requirements.map((id) =>
+      extra.blockedBy === undefined
+        ? { requirement: id, status }
+        : { requirement: id, status: 'blocked', blockedBy: extra.blockedBy },
+    ),
+    ...(extra.skipReason === undefined ? {} : { skipReason: extra.skipReason }),
+    ...(extra.evidence === undefined
+      ? {}
+      : { evidence: Object.fromEntries(requirements.map((id) => [id, extra.evidence as Evidence])) }),
   };
 }
 
-const evidence = {
+const evidence: Evidence = {
   test: 'a failed test',
   message: 'expected error 401 NO_LOGIN',
   request: 'POST /',
@@ -102,7 +119,31 @@ test.describe('verdicts', () => {
     expect(judgeRequirement(requirement, failed, false).evidence).toHaveLength(5);
   });
 
-  test('should fail the gate on a spec-level failure only, and call a run with errors incomplete', () => {
+  test('should make a requirement a failed one blocked NOT VERIFIED, naming it, unless another test verified it', () => {
+    const blocked = judgeRequirement(
+      requirement,
+      [outcome('failed', { blockedBy: ['CREATE-RESPONSE-SHAPE'] }), outcome('skipped', { skipReason: 'no control' })],
+      false,
+    );
+    expect(blocked).toMatchObject({
+      verdict: 'NOT VERIFIED',
+      blockedBy: ['CREATE-RESPONSE-SHAPE'],
+      reason: 'blocked by CREATE-RESPONSE-SHAPE: its failure left nothing to check this requirement on',
+    });
+    expect(blocked.tests.map((t) => [t.status, t.blockedBy])).toEqual([
+      ['blocked', ['CREATE-RESPONSE-SHAPE']],
+      ['skipped', undefined],
+    ]);
+    const verifiedElsewhere = judgeRequirement(
+      requirement,
+      [outcome('failed', { blockedBy: ['CREATE-RESPONSE-SHAPE'] }), outcome('passed')],
+      false,
+    );
+    expect(verifiedElsewhere.verdict).toBe('PASS');
+    expect(verifiedElsewhere.blockedBy).toBeUndefined();
+  });
+
+  test('should fail the profile gate on any failure, the spec gate on a spec-level one only, and call a run with errors incomplete', () => {
     const spec = judgeRequirement(requirement, [outcome('failed', { evidence })], false);
     const profileLevel = judgeRequirement(
       { ...requirement, level: 'profile' },
@@ -111,7 +152,11 @@ test.describe('verdicts', () => {
     );
     const outcomes = [outcome('failed', { evidence })];
     expect(outcomeOf(summarise([spec], outcomes), [])).toBe('not-conformant');
-    expect(outcomeOf(summarise([profileLevel], outcomes), [])).toBe('conformant');
+    expect(outcomeOf(summarise([profileLevel], outcomes), []), 'a convention the profile states').toBe(
+      'not-conformant',
+    );
+    expect(outcomeOf(summarise([profileLevel], outcomes), [], 'spec')).toBe('conformant');
+    expect(outcomeOf(summarise([spec], outcomes), [], 'spec')).toBe('not-conformant');
     expect(outcomeOf(summarise([], []), ['global setup failed'])).toBe('incomplete');
     expect(summarise([spec, profileLevel], outcomes)).toEqual({
       pass: 0,
@@ -119,6 +164,7 @@ test.describe('verdicts', () => {
       notVerified: 0,
       unspecified: 0,
       failSpec: 1,
+      blocked: 0,
       tests: { passed: 0, failed: 1, skipped: 0 },
     });
   });
