@@ -26,7 +26,8 @@ const CONFORMANCE_SUITES = { testDir: 'suites', testIgnore: ['self/**', 'meta/**
  * Projects (stable surface, design brief §5): `self` is the kit's own tests (suites/self and suites/meta);
  * `conformance` certifies a target. `vectors` holds the signing known-answer tests, which run before both: nothing
  * else is worth running if the signer is wrong. With KIT_FAULT_PROJECTS=1 (the fault matrix, npm run faults), one
- * `fault:<name>` project per sandbox fault reruns the conformance tests of the requirements that fault breaks.
+ * `fault:<name>` project per sandbox fault reruns the conformance tests of the requirements that fault breaks; with
+ * KIT_FAULT_PROJECTS=full, the whole conformance suite.
  */
 export default defineConfig<ConformanceOptions>({
   forbidOnly: ci,
@@ -50,11 +51,12 @@ export default defineConfig<ConformanceOptions>({
       dependencies: ['vectors'],
     },
     { name: 'conformance', ...CONFORMANCE_SUITES, dependencies: ['vectors'] },
-    ...(process.env.KIT_FAULT_PROJECTS === '1'
+    ...(process.env.KIT_FAULT_PROJECTS === '1' || process.env.KIT_FAULT_PROJECTS === 'full'
       ? faultProofProjects().map((fault): Project<ConformanceOptions> => ({
           name: `fault:${fault.name}`,
           ...CONFORMANCE_SUITES,
-          grep: fault.grep,
+          // full (npm run faults -- --full): the whole suite under each fault, to measure collateral failures.
+          ...(process.env.KIT_FAULT_PROJECTS === 'full' ? {} : { grep: fault.grep }),
           use: { sandboxFaults: [fault.name], faultProof: true },
         }))
       : []),

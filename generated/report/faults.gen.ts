@@ -20,6 +20,10 @@ export interface FaultMatrixReport {
    */
   flavor?: 'reference' | 'foreign';
   /**
+   * targeted: each fault ran the tests of the requirements it breaks (npm run faults); full: each fault ran the whole conformance suite (npm run faults -- --full), which measures collateral
+   */
+  scope?: 'targeted' | 'full';
+  /**
    * The conformance suites against the clean sandbox: every test must pass or be skipped with a reason
    */
   clean: {
@@ -46,11 +50,11 @@ export interface FaultMatrixReport {
      */
     tests: number;
     /**
-     * A test of a requirement it breaks failed
+     * A check of a requirement it breaks failed
      */
     detected: boolean;
     /**
-     * The failing tests, with the requirement of `breaks` each verifies
+     * The failed checks: each requirement of `breaks` that failed, with its test
      */
     by: {
       requirement: string;
@@ -60,6 +64,10 @@ export interface FaultMatrixReport {
      * Requirements in `breaks` none of whose tests failed (the fault is still detected when another one's did)
      */
     undetectedRequirements?: string[];
+    /**
+     * Requirements that failed under the fault though it does not break them: findings that point away from the defect (goal: none)
+     */
+    collateral?: string[];
   }[];
   /**
    * Spec-level requirements of the registry no fault breaks, each with the reason
@@ -73,12 +81,16 @@ export interface FaultMatrixReport {
     detected: number;
     missed: number;
     /**
-     * On the reference: every fault detected through every requirement it breaks, no failure on the clean sandbox, no spec-level requirement left unbroken without a reason. On the foreign flavour: no failure on the clean sandbox, and at least --min-detected faults detected
+     * On the reference: every fault detected through every requirement it breaks, no failure on the clean sandbox, no spec-level requirement left unbroken without a reason. On the foreign flavour: no failure on the clean sandbox, and at least --min-detected faults detected; and in both, no collateral failure
      */
     ok: boolean;
     /**
      * Faults none of whose tests could run on this flavour (all skipped): neither detected nor missed
      */
     unobservable?: number;
+    /**
+     * Collateral failures over every fault (goal: 0; any fails the matrix)
+     */
+    collateral?: number;
   };
 }

@@ -2,7 +2,8 @@
  * `npm run certify` (design brief §5): checks what it can before the run (flags, profile, target reachable, the
  * credentials read by a signed status check), runs the
  * conformance project with the conformance reporter, and exits from the report's outcome: 0 conformant, 1 a
- * spec-level requirement failed, 2 the run could not be carried out, with one clear line and no stack trace.
+ * requirement the gate counts failed (--gate profile, the default: any; --gate spec: the interface's own), 2 the run
+ * could not be carried out, with one clear line and no stack trace.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -22,7 +23,7 @@ import {
 import { DockerUnavailableError } from '../container/docker-env.js';
 import { kitRoot } from '../kit-root.js';
 import { DEFAULT_PROFILE_FILE, loadProfile, type LoadedProfile } from '../profile/load-profile.js';
-import { EXIT_CODES } from '../report/verdicts.js';
+import { EXIT_CODES, GATES, type Gate } from '../report/verdicts.js';
 import { waitBounded } from '../runner/bounded-child.js';
 import { checkCredentials } from './credentials-check.js';
 import { runWarnings } from './run-warnings.js';
@@ -57,14 +58,16 @@ Usage: npm run certify -- [options]
   --workers N                   parallel workers (default: one per core)
   --max-minutes N               stop the run after N minutes and exit 2, reports written with what ran
                                 (default: ${DEFAULT_MAX_MINUTES}; 0 for no limit, e.g. for real-time retries on staging)
+  --gate profile|spec           what fails the run (exit 1): profile (default) any FAIL, of the interface or of
+                                a convention the profile states; spec only the interface's own requirements
   --help                        this text
 
 A container target (container:IMAGE[:TAG]) is started with host networking, given its port as PORT and
 SANDBOX_PORT, waited for (a log line saying "listening", then an HTTP answer) and removed after the run.
 
-Exit codes: 0 every spec-level requirement that was checked passed; 1 one failed; 2 the run could not be carried
-out (bad flags or profile, unreachable target, no Docker, a missing image, a container that never gets ready,
-a run stopped at its time limit).
+Exit codes: 0 every requirement the gate counts that was checked passed (NOT VERIFIED and UNSPECIFIED never fail
+it); 1 one failed; 2 the run could not be carried out (bad flags or profile, unreachable target, no Docker, a
+missing image, a container that never gets ready, a run stopped at its time limit).
 
 Examples:
   npm run certify
@@ -86,6 +89,7 @@ export interface CertifyOptions {
   readonly workers: string | undefined;
   /** The run's time limit in minutes; 0 for none. */
   readonly maxMinutes: number;
+  readonly gate: Gate;
 }
 
 export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'help' {
@@ -106,6 +110,7 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
         deep: { type: 'boolean' },
         workers: { type: 'string' },
         'max-minutes': { type: 'string' },
+        gate: { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -127,6 +132,8 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
   }
   const publicUrl = values['capture-public-url'];
   if (publicUrl !== undefined) httpUrl('--capture-public-url', publicUrl);
+  const gate = GATES.find((g) => g === (values.gate ?? 'profile'));
+  if (gate === undefined) throw new CertifyError(`--gate must be profile or spec (got ${values.gate ?? ''})`);
   return {
     target: values.target,
     profile: values.profile ?? DEFAULT_PROFILE_FILE,
@@ -138,6 +145,7 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
     deep: values.deep === true,
     workers,
     maxMinutes: Number(maxMinutes),
+    gate,
   };
 }
 
@@ -272,6 +280,7 @@ export async function runCertification(
     KIT_TARGET: options.target ?? '',
     KIT_TARGET_IMAGE: image ?? '',
     KIT_GREP: options.grep ?? '',
+    KIT_GATE: options.gate,
     KIT_DEEP: options.deep ? '1' : '',
     KIT_MAX_MINUTES: limitMs > 0 ? String(options.maxMinutes) : '',
     // The reporter writes them at the top of the report.

@@ -1,8 +1,9 @@
 /**
  * The fault matrix (npm run faults): from the tests of one Playwright run (the `conformance` project against the
- * clean sandbox and one `fault:<name>` project per sandbox fault, each running only the tests of the requirements
- * that fault breaks) to what the kit proves about itself: no false alarm on the clean sandbox, and each fault
- * detected by a failing test of a requirement it breaks. Pure: the CLI runs Playwright and writes the result.
+ * clean sandbox and one `fault:<name>` project per sandbox fault, each running the tests of the requirements that
+ * fault breaks, or with --full the whole suite) to what the kit proves about itself: no false alarm on the clean
+ * sandbox, each fault detected by a failed check of a requirement it breaks, and no collateral (a requirement that
+ * fails under the fault though the fault does not break it). Pure: the CLI runs Playwright and writes the result.
  */
 import { stripVTControlCharacters } from 'node:util';
 import type { FaultMatrixReport } from '../../generated/report/faults.gen.js';
@@ -17,6 +18,10 @@ export const CLEAN_PROJECT = 'conformance';
 
 const failed = (t: RunTest): boolean => t.outcome === 'failed' || t.outcome === 'timedOut';
 
+/** The requirements a test failed, by its own checks (report/attribution.ts), not by its tags. */
+const failedRequirements = (t: RunTest): string[] =>
+  t.verdicts.filter((v) => v.status === 'failed').map((v) => v.requirement);
+
 function firstLine(text: string | undefined): string {
   // Playwright's expect colours its messages for a terminal.
   return (
@@ -28,12 +33,14 @@ function firstLine(text: string | undefined): string {
 
 function judgeFault(fault: FaultDefinition, tests: readonly RunTest[]): FaultMatrixReport['faults'][number] {
   const ran = tests.filter((t) => t.project === faultProject(fault.name) && t.outcome !== 'skipped');
-  const by = ran
-    .filter(failed)
-    .flatMap((t) =>
-      t.requirements.filter((id) => fault.breaks.includes(id)).map((requirement) => ({ requirement, test: t.title })),
-    );
+  const by = ran.flatMap((t) =>
+    failedRequirements(t)
+      .filter((id) => fault.breaks.includes(id))
+      .map((requirement) => ({ requirement, test: t.title })),
+  );
   const undetected = fault.breaks.filter((id) => !by.some((b) => b.requirement === id));
+  // What else failed under the fault: a finding that does not name what broke (design brief §8, goal zero).
+  const collateral = [...new Set(ran.flatMap(failedRequirements).filter((id) => !fault.breaks.includes(id)))].sort();
   const [first, ...rest] = fault.breaks;
   if (first === undefined) throw new Error(`fault ${fault.name} breaks no requirement`);
   return {
@@ -45,6 +52,7 @@ function judgeFault(fault: FaultDefinition, tests: readonly RunTest[]): FaultMat
     detected: by.length > 0,
     by,
     ...(undetected.length > 0 && by.length > 0 ? { undetectedRequirements: undetected } : {}),
+    collateral,
   };
 }
 
@@ -77,6 +85,8 @@ export interface MatrixRun {
   readonly flavor?: SandboxFlavor;
   /** On the foreign flavour: the faults that must at least be detected. */
   readonly minDetected?: number;
+  /** Each fault ran the whole suite (--full), not only the tests of the requirements it breaks. */
+  readonly full?: boolean;
 }
 
 /**
@@ -103,16 +113,18 @@ export function judgeFaultMatrix(
   const partial = judged.filter((f) => (f.undetectedRequirements ?? []).length > 0).length;
   const gaps = unbroken.filter((u) => requirements.find((r) => r.id === u.id)?.untestable === undefined).length;
   const noFalseAlarm = failures.length === 0 && clean.length > 0;
+  const collateral = judged.reduce((sum, f) => sum + (f.collateral ?? []).length, 0);
   const ok =
-    flavor === 'reference'
+    (flavor === 'reference'
       ? missed === 0 && partial === 0 && gaps === 0 && noFalseAlarm
-      : noFalseAlarm && detected >= (run.minDetected ?? 0);
+      : noFalseAlarm && detected >= (run.minDetected ?? 0)) && collateral === 0;
   return {
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt.toISOString(),
     wallMs: Math.max(0, run.finishedAt.getTime() - run.startedAt.getTime()),
     workers: run.workers,
     flavor,
+    scope: run.full === true ? 'full' : 'targeted',
     clean: {
       pass: clean.filter((t) => t.outcome === 'passed').length,
       fail: failures.length,
@@ -121,6 +133,6 @@ export function judgeFaultMatrix(
     },
     faults: judged,
     unbroken,
-    summary: { faults: judged.length, detected, missed, unobservable, ok },
+    summary: { faults: judged.length, detected, missed, unobservable, collateral, ok },
   };
 }

@@ -21,7 +21,7 @@ test.describe('npm run certify', () => {
     const run = await certify(['--help']);
     expect(run.code).toBe(0);
     const flags = ['--target', '--profile', '--out', '--capture-public-url', '--grep', '--deep', '--workers'];
-    for (const flag of [...flags, '--max-minutes']) {
+    for (const flag of [...flags, '--max-minutes', '--gate']) {
       expect(run.stdout).toContain(flag);
     }
     expect(run.stdout).toContain('Examples:');
@@ -45,6 +45,7 @@ test.describe('npm run certify', () => {
       ['--max-minutes', 'soon'],
       'certify: --max-minutes must be a number of minutes, 0 for no limit (got soon)',
     ],
+    ['a bad gate', ['--gate', 'lenient'], 'certify: --gate must be profile or spec (got lenient)'],
   ] as const) {
     test(`should exit 2 with one clear line for ${name}`, async () => {
       const run = await certify(args);
@@ -119,6 +120,43 @@ test.describe('npm run certify', () => {
       expect(readFileSync(path.join(out, 'html', 'index.html'), 'utf8')).toContain('<html');
     } finally {
       rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  test('should exit 1 on a FAIL of a convention the profile states, and 0 for it with --gate spec', async () => {
+    test.setTimeout(180_000);
+    // AUTH-CHECK-ORDER is a profile-level requirement: the profile states authCheckOrder, the fault breaks it.
+    const args = ['--grep', '@req:AUTH-CHECK-ORDER(?=\\s|$)'];
+    const fault = { KIT_SANDBOX_FAULTS: 'auth-validation-first' };
+    const read = (dir: string) =>
+      JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
+        outcome: string;
+        gate: string;
+        summary: { fail: number; failSpec: number };
+      };
+    const profileGate = mkdtempSync(path.join(tmpdir(), 'kit-gate-'));
+    const specGate = mkdtempSync(path.join(tmpdir(), 'kit-gate-'));
+    try {
+      const strict = await certify([...args, '--out', profileGate], fault);
+      expect(strict.code, strict.stderr).toBe(1);
+      expect(read(profileGate)).toMatchObject({
+        outcome: 'not-conformant',
+        gate: 'profile',
+        summary: { fail: 1, failSpec: 0 },
+      });
+      const spec = await certify([...args, '--gate', 'spec', '--out', specGate], fault);
+      expect(spec.code, spec.stderr).toBe(0);
+      expect(read(specGate), 'the FAIL is still reported').toMatchObject({
+        outcome: 'conformant',
+        gate: 'spec',
+        summary: { fail: 1, failSpec: 0 },
+      });
+      expect(readFileSync(path.join(specGate, 'conformance.md'), 'utf8')).toContain(
+        'AUTH-CHECK-ORDER (§5.4, §7): breaks a convention the profile states',
+      );
+    } finally {
+      rmSync(profileGate, { recursive: true, force: true });
+      rmSync(specGate, { recursive: true, force: true });
     }
   });
 });

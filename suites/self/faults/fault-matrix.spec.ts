@@ -10,8 +10,27 @@ import type { Requirement } from '../../../src/requirements/requirement.js';
 import type { RunTest } from '../../../src/runner/playwright-run.js';
 import type { FaultDefinition } from '../../../src/sandbox/faults/fault-registry.js';
 
-function ran(project: string, title: string, requirements: string[], outcome: string, error?: string): RunTest {
+/** A test whose requirements all had its outcome, unless `failedOnly` names the ones its checks failed. */
+function ran(
+  project: string,
+  title: string,
+  requirements: string[],
+  outcome: string,
+  error?: string,
+  failedOnly?: string[],
+): RunTest {
+  const status =
+    outcome === 'passed' ? 'passed' : outcome === 'failed' || outcome === 'timedOut' ? 'failed' : 'skipped';
   return {
+    verdicts: requirements.map((requirement) => ({
+      requirement,
+      status:
+        failedOnly === undefined || status !== 'failed'
+          ? status
+          : failedOnly.includes(requirement)
+            ? 'failed'
+            : 'passed',
+    })),
     project,
     title,
     file: 'suites/x.spec.ts',
@@ -68,7 +87,7 @@ test.describe('fault matrix', () => {
       ['breaks-b', true, [{ requirement: 'B', test: 'b works' }], undefined],
     ]);
     // Detected, but not through B: the matrix fails until a test of B fails under it too.
-    expect(report.summary).toEqual({ faults: 2, detected: 2, missed: 0, unobservable: 0, ok: false });
+    expect(report.summary).toEqual({ faults: 2, detected: 2, missed: 0, unobservable: 0, collateral: 0, ok: false });
     expect(report.wallMs).toBe(90_000);
     expect(renderTable(report)).toContain('; NOT by B: none of their tests failed');
     const whole = judgeFaultMatrix(
@@ -79,8 +98,30 @@ test.describe('fault matrix', () => {
       [fault('breaks-b', ['B'])],
       [requirement('B', 'spec')],
     );
-    expect(whole.summary).toEqual({ faults: 1, detected: 1, missed: 0, unobservable: 0, ok: true });
+    expect(whole.summary).toEqual({ faults: 1, detected: 1, missed: 0, unobservable: 0, collateral: 0, ok: true });
     expect(renderTable(whole)).toContain('Fault matrix: OK (exit 0)');
+  });
+
+  test('should count what fails under a fault beyond what it breaks as collateral, and fail the matrix on it', () => {
+    const report = judgeFaultMatrix(
+      {
+        ...times,
+        full: true,
+        tests: [
+          ran('conformance', 'a and b', ['A', 'B'], 'passed'),
+          // One test of A and B: its checks failed A only, so B is not collateral.
+          ran('fault:breaks-a', 'a and b', ['A', 'B'], 'failed', 'x', ['A']),
+          ran('fault:breaks-a', 'c', ['C'], 'failed'),
+        ],
+      },
+      [fault('breaks-a', ['A'])],
+      REQS,
+      [fault('breaks-a', ['A']), fault('breaks-b', ['B'])],
+    );
+    expect(report.scope).toBe('full');
+    expect(report.faults[0]).toMatchObject({ detected: true, collateral: ['C'] });
+    expect(report.summary).toMatchObject({ collateral: 1, ok: false });
+    expect(renderTable(report)).toContain('collateral: C');
   });
 
   test('should miss a fault when only tests of other requirements fail, or none ran', () => {
@@ -153,7 +194,7 @@ test.describe('fault matrix', () => {
     const faults = [fault('breaks-a', ['A']), fault('breaks-b', ['B']), fault('needs-control', ['C'])];
     const report = judgeFaultMatrix({ ...times, tests, flavor: 'foreign', minDetected: 1 }, faults, REQS);
     expect(report.flavor).toBe('foreign');
-    expect(report.summary).toEqual({ faults: 3, detected: 1, missed: 1, unobservable: 1, ok: true });
+    expect(report.summary).toEqual({ faults: 3, detected: 1, missed: 1, unobservable: 1, collateral: 0, ok: true });
     const table = renderTable(report);
     expect(table).toContain('unobservable here: every test of C skipped');
     expect(table).toContain('MISSED: none of its 1 tests of B failed');
