@@ -68,13 +68,13 @@ function readCheck(description: string | undefined): CheckRecord | undefined {
  * (a precondition's own requirement, which the test is not tagged with, fails once there and blocks the rest).
  *
  * - a requirement with a failed check: failed, with the check's message;
- * - a skipped test: every tag skipped;
- * - a requirement with a passed check and no failed one: passed, whatever went wrong later in the test;
- * - a broken precondition, or an unattributed error after a check failed (the crash follows from it): the tags with
- *   no verdict of their own are blocked by the failed requirements;
- * - an unattributed error with no failed check (a timeout, a bare expect): the tags with no passed check fail, with
- *   the error — the test cannot say which of them broke;
- * - otherwise: passed.
+ * - a skipped test: every tag skipped; a passed test: every tag passed;
+ * - a test stopped by a failed check or precondition: the tags checked (and passed) before it passed, the others are
+ *   blocked by it;
+ * - an unattributed error (a timeout, a bare expect, a crash): after a failed soft check, the other tags are blocked
+ *   by it (the crash follows from it); with no failed check, every tag fails with the error — the test cannot say
+ *   which of them broke, and a passed check of one does not clear it;
+ * - otherwise (only other requirements' soft checks failed): passed.
  */
 export function attribute(input: AttributionInput): RequirementOutcome[] {
   const checks = input.annotations.filter((a) => a.type === CHECK_ANNOTATION).map((a) => readCheck(a.description));
@@ -89,18 +89,28 @@ export function attribute(input: AttributionInput): RequirementOutcome[] {
     .filter((a) => a.type === BLOCKED_ANNOTATION)
     .map((a) => a.description ?? '')
     .filter((id) => id !== '');
-  const unattributed = input.errors.filter((message) => !message.includes(ATTRIBUTED_MARK));
+  // A mark that no recorded failure backs (a check's error rethrown elsewhere) claims nothing.
+  const unattributed = input.errors.filter((message) => failed.size === 0 || !message.includes(ATTRIBUTED_MARK));
   const failures = [...failed.keys()];
   const ownTags = [...new Set(input.requirements)];
   const outcomes: RequirementOutcome[] = ownTags.map((requirement) => {
     const message = failed.get(requirement);
     if (message !== undefined) return { requirement, status: 'failed', message };
     if (input.status === 'skipped') return { requirement, status: 'skipped' };
-    // A check of it passed before the test went wrong elsewhere: what it verified stands.
-    if (input.status === 'passed' || passed.has(requirement)) return { requirement, status: 'passed' };
-    const by = blockers.length > 0 ? blockers : unattributed.length > 0 ? failures : [];
-    if (by.length > 0) return { requirement, status: 'blocked', blockedBy: [...new Set(by)] };
-    if (unattributed.length > 0) return { requirement, status: 'failed', message: unattributed.join('\n\n') };
+    if (input.status === 'passed') return { requirement, status: 'passed' };
+    if (blockers.length > 0) {
+      // The test stopped at a failed check or precondition: what was checked before it stands, the rest is blocked.
+      return passed.has(requirement)
+        ? { requirement, status: 'passed' }
+        : { requirement, status: 'blocked', blockedBy: [...new Set(blockers)] };
+    }
+    if (unattributed.length > 0) {
+      // An error no check claims: after a failed check it follows from it; else it is the test's as a whole.
+      return failures.length > 0
+        ? { requirement, status: 'blocked', blockedBy: failures }
+        : { requirement, status: 'failed', message: unattributed.join('\n\n') };
+    }
+    // Only other requirements' checks failed (soft): this one's held.
     return { requirement, status: 'passed' };
   });
   for (const [requirement, message] of failed) {

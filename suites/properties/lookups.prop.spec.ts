@@ -1,11 +1,12 @@
 /**
  * §4.3 and §4.5 lookup order, over any combination of keys: each key absent, naming one of two payments (or
  * complaints), or naming nothing. The answer is the one the first present key that names something finds, in the
- * interface's order; 404 NOT_FOUND when no key names anything.
+ * interface's order; 404 NOT_FOUND when no key names anything. A failed case is the requirement of its kind.
  */
 import fc from 'fast-check';
 import { expect, test, verifies } from '../../fixtures/index.js';
 import { assertProperty } from '../../fixtures/conformance/property-runs.js';
+import { check } from '../../fixtures/conformance/checks.js';
 
 type Choice = 'absent' | 'first' | 'second' | 'nothing';
 const CHOICE = fc.constantFrom<Choice>('absent', 'first', 'second', 'nothing');
@@ -47,13 +48,23 @@ test(
           ...(byMerchantId === 'absent' ? {} : { merchantPaymentId: keys.merchantPaymentId(byMerchantId) ?? '' }),
         };
         const exchange = await api.dispatch(api.prepareUnchecked('paymentStatus', lookup));
-        expect(
-          found(
-            exchange,
-            payments.map((p) => p.paymentId),
-          ),
-          JSON.stringify(lookup),
-        ).toBe(expected([byId, byMerchantId]));
+        const wanted = expected([byId, byMerchantId]);
+        // The case's kind names what it verifies: nothing named, a paymentId that names one, or the fallback.
+        const requirement =
+          wanted === 'none'
+            ? 'STATUS-NOT-FOUND'
+            : byId === 'first' || byId === 'second'
+              ? 'STATUS-LOOKUP-PAYMENTID-FIRST'
+              : 'STATUS-LOOKUP-FALLBACK';
+        check(requirement, () => {
+          expect(
+            found(
+              exchange,
+              payments.map((p) => p.paymentId),
+            ),
+            JSON.stringify(lookup),
+          ).toBe(wanted);
+        });
       }),
     );
   },
@@ -84,13 +95,16 @@ test(
             .map(([key, choice]) => [key, keys[key](choice) ?? '']),
         );
         const exchange = await api.dispatch(api.prepareUnchecked('complaintStatus', lookup));
-        expect(
-          found(
-            exchange,
-            complaints.map((c) => c.id),
-          ),
-          JSON.stringify(lookup),
-        ).toBe(expected(choices));
+        const wanted = expected(choices);
+        check(wanted === 'none' ? 'COMPLAINT-NOT-FOUND' : 'COMPLAINT-LOOKUP-ORDER', () => {
+          expect(
+            found(
+              exchange,
+              complaints.map((c) => c.id),
+            ),
+            JSON.stringify(lookup),
+          ).toBe(wanted);
+        });
       }),
     );
   },

@@ -6,6 +6,8 @@
  * whole, while it held still; a case the target does not let the kit decide (a set too large for one page, one that
  * kept changing, a walk beyond the scan budget) is discarded, and a run with too many of those is NOT VERIFIED.
  */
+import { check, precondition } from '../../fixtures/conformance/checks.js';
+import type { RequirementId } from '../../src/requirements/registry.js';
 import fc from 'fast-check';
 import { expect, test, verifies } from '../../fixtures/index.js';
 import { amountsInHundredths, countWithStatus, expectedHundredths } from '../../fixtures/conformance/list-totals.js';
@@ -102,6 +104,12 @@ interface Setting {
   /** Our payments the filter and the interval keep. */
   readonly expected: readonly string[];
   readonly currencyCode: string | undefined;
+  /**
+   * The requirement a wrong membership of one of our payments breaks: for one listed that should not be, the first
+   * filter (or the interval) that excludes it; for one missing, the interval's when it sits on a bound, else the
+   * first filter the case sets (the interval's when it sets none).
+   */
+  readonly blame: (payment: OwnPayment, listed: boolean) => RequirementId;
 }
 
 /** Creates the scenario's payments and turns its choices into a list filter, and what it must keep of ours. */
@@ -159,7 +167,36 @@ async function arrange(api: ApiClient, given: Preconditions, scenario: Scenario)
         (currencyCode === undefined || p.method.currencyCode === currencyCode),
     )
     .map((p) => p.paymentId);
-  return { own, filter, expected, currencyCode };
+  const excludedBy = (p: OwnPayment): RequirementId | undefined =>
+    !inside(p)
+      ? 'LIST-INTERVAL-INCLUSIVE'
+      : type !== undefined && p.type !== type
+        ? 'LIST-FILTER-TYPE'
+        : status !== undefined && p.record.status !== status
+          ? 'LIST-FILTER-STATUS'
+          : currencyCode !== undefined && p.method.currencyCode !== currencyCode
+            ? 'LIST-FILTER-CURRENCY'
+            : undefined;
+  const firstFilter: RequirementId =
+    type !== undefined
+      ? 'LIST-FILTER-TYPE'
+      : status !== undefined
+        ? 'LIST-FILTER-STATUS'
+        : currencyCode !== undefined
+          ? 'LIST-FILTER-CURRENCY'
+          : 'LIST-INTERVAL-INCLUSIVE';
+  const blame = (p: OwnPayment, listed: boolean): RequirementId => {
+    if (listed) return excludedBy(p) ?? 'LIST-INTERVAL-INCLUSIVE';
+    return at(p) === lower || at(p) === upper ? 'LIST-INTERVAL-INCLUSIVE' : firstFilter;
+  };
+  return { own, filter, expected, currencyCode, blame };
+}
+
+/** A walk the target broke ends the case: the requirement it breaks (walk.breaks) fails, the case's others wait. */
+function walkable(walk: Walk): void {
+  precondition(walk.breaks ?? 'LIST-SHAPE', () => {
+    expect(walk.problem, 'following nextId').toBeUndefined();
+  });
 }
 
 /** The filtered set in one answer (the oracle); the case is discarded when it does not fit one page. */
@@ -216,13 +253,20 @@ test.describe('paymentsList · properties', () => {
         given.profile,
         fc.asyncProperty(scenarios(given), async (scenario) => {
           const { whole, walk } = await arrangedAndRead(api, given, scenario);
-          expect(walk.problem, 'following nextId').toBeUndefined();
-          expect(repeated(walk.ids), 'payments on two pages').toEqual([]);
-          expect([...walk.ids].sort(), 'the pages against the set in one page').toEqual(
-            whole.payments.map((p) => p.id).sort(),
-          );
+          walkable(walk);
+          // A page above take is LIST-TAKE's, whatever it does to the pages after it; then repeats, then gaps.
           const oversized = walk.pages.map((p) => p.payments.length).filter((size) => size > scenario.take);
-          expect(oversized, `pages above take ${scenario.take}`).toEqual([]);
+          check('LIST-TAKE', () => {
+            expect(oversized, `pages above take ${scenario.take}`).toEqual([]);
+          });
+          check('LIST-PAGES-NO-DUPLICATE', () => {
+            expect(repeated(walk.ids), 'payments on two pages').toEqual([]);
+          });
+          check('LIST-PAGES-NO-GAP', () => {
+            expect([...walk.ids].sort(), 'the pages against the set in one page').toEqual(
+              whole.payments.map((p) => p.id).sort(),
+            );
+          });
         }),
         { requestsPerCase: REQUESTS_PER_CASE },
       );
@@ -248,17 +292,25 @@ test.describe('paymentsList · properties', () => {
             totalFailed: countWithStatus(whole, 'FAILED'),
             amounts: unit === undefined ? 'not checked' : expectedHundredths(whole),
           };
-          expect(walk.problem, 'following nextId').toBeUndefined();
+          walkable(walk);
+          // Each member is its own requirement's; total first, for a count of the page alone breaks every member.
           for (const [n, page] of [whole, ...walk.pages].entries()) {
-            expect(
-              {
-                total: page.total,
-                totalSucceed: page.totalSucceed,
-                totalFailed: page.totalFailed,
-                amounts: unit === undefined ? 'not checked' : amountsInHundredths(page.amounts, unit),
-              },
-              n === 0 ? 'the page that holds the whole set' : `page ${n} of ${scenario.take}`,
-            ).toEqual(set);
+            const where = n === 0 ? 'the page that holds the whole set' : `page ${n} of ${scenario.take}`;
+            check('LIST-TOTALS-WHOLE-SET', () => {
+              expect(page.total, `total on ${where}`).toEqual(set.total);
+            });
+            check('LIST-TOTAL-SUCCEED', () => {
+              expect(page.totalSucceed, `totalSucceed on ${where}`).toEqual(set.totalSucceed);
+            });
+            check('LIST-TOTAL-FAILED', () => {
+              expect(page.totalFailed, `totalFailed on ${where}`).toEqual(set.totalFailed);
+            });
+            check('LIST-AMOUNTS-PER-CURRENCY', () => {
+              expect(
+                unit === undefined ? 'not checked' : amountsInHundredths(page.amounts, unit),
+                `amounts on ${where}`,
+              ).toEqual(set.amounts);
+            });
           }
         }),
         { requestsPerCase: REQUESTS_PER_CASE },
@@ -276,25 +328,45 @@ test.describe('paymentsList · properties', () => {
       await assertProperty(
         given.profile,
         fc.asyncProperty(scenarios(given), async (scenario) => {
-          const { own, filter, expected, currencyCode } = await arrange(api, given, scenario);
+          const { own, filter, expected, currencyCode, blame } = await arrange(api, given, scenario);
           const whole = await wholeSet(new ListReader(api, given), filter);
           const listed = new Set(whole.payments.map((p) => p.id));
-          expect(
-            own
-              .map((p) => p.paymentId)
-              .filter((id) => listed.has(id))
-              .sort(),
-            JSON.stringify(filter),
-          ).toEqual([...expected].sort());
-          const strays = whole.payments.filter(
-            (p) =>
-              (filter.status !== undefined && p.record.status !== filter.status) ||
-              (currencyCode !== undefined && p.record.currencyCode !== currencyCode),
-          );
-          expect(
-            strays.map((p) => p.id),
-            'listed payments outside the filters',
-          ).toEqual([]);
+          // Each of ours listed that should not be, or missing, is the requirement of the filter that decides it.
+          for (const payment of own) {
+            const isListed = listed.has(payment.paymentId);
+            if (isListed === expected.includes(payment.paymentId)) continue;
+            check(blame(payment, isListed), () => {
+              expect(
+                { paymentId: payment.paymentId, listed: isListed },
+                `our payments in the list ${JSON.stringify(filter)}`,
+              ).toEqual({ paymentId: payment.paymentId, listed: !isListed });
+            });
+          }
+          // Anyone's payment listed outside a filter the answer itself shows.
+          for (const [requirement, strays] of [
+            [
+              'LIST-FILTER-TYPE',
+              whole.payments.filter(
+                // type is not a required member of a record: only a stated one can be outside the filter.
+                (p) => filter.type !== undefined && p.record.type !== undefined && p.record.type !== filter.type,
+              ),
+            ],
+            [
+              'LIST-FILTER-STATUS',
+              whole.payments.filter((p) => filter.status !== undefined && p.record.status !== filter.status),
+            ],
+            [
+              'LIST-FILTER-CURRENCY',
+              whole.payments.filter((p) => currencyCode !== undefined && p.record.currencyCode !== currencyCode),
+            ],
+          ] as const) {
+            check(requirement, () => {
+              expect(
+                strays.map((p) => p.id),
+                `listed payments outside the filters ${JSON.stringify(filter)}`,
+              ).toEqual([]);
+            });
+          }
         }),
         { requestsPerCase: REQUESTS_PER_CASE },
       );
