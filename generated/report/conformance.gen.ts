@@ -129,6 +129,10 @@ export interface RequirementResult {
    * Excerpts from the failing checks: what was sent, what came back, what the check said
    */
   evidence: Evidence[];
+  /**
+   * What the passive checks of every exchange found against it: one entry per distinct problem, however often it showed, the most frequent first
+   */
+  findings?: PassiveFinding[];
 }
 /**
  * This interface was referenced by `ConformanceReport`'s JSON-Schema
@@ -167,4 +171,29 @@ export interface Evidence {
    * What the capture server received, when the test watched postbacks (truncated)
    */
   postbacks?: string;
+}
+/**
+ * This interface was referenced by `ConformanceReport`'s JSON-Schema
+ * via the `definition` "PassiveFinding".
+ */
+export interface PassiveFinding {
+  operation: string;
+  /**
+   * What was wrong, the same on every exchange that showed it
+   */
+  problem: string;
+  /**
+   * How many exchanges showed it
+   */
+  count: number;
+  /**
+   * The first test in which it showed
+   */
+  test: string;
+  /**
+   * The first exchange's particulars
+   */
+  detail: string;
+  request?: string;
+  response?: string;
 }

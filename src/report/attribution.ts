@@ -9,6 +9,10 @@
 /** Annotation types a running test records (fixtures/conformance/checks.ts writes them). */
 export const CHECK_ANNOTATION = 'check';
 export const BLOCKED_ANNOTATION = 'blocked-by';
+/** A passive check's finding on an exchange of the test (fixtures/conformance/passive.ts), whatever the test was about. */
+export const PASSIVE_ANNOTATION = 'passive';
+/** How an outcome a passive finding failed begins its message. */
+export const PASSIVE_MESSAGE = 'passive check of every exchange: ';
 
 /**
  * Every error a check throws carries this mark: the test's failure is then the check's, already attributed. Any
@@ -22,6 +26,46 @@ export interface CheckRecord {
   readonly ok: boolean;
   /** The failure, as the check put it. */
   readonly message?: string;
+}
+
+/** What a `passive` annotation's description holds (JSON): one distinct problem, seen `count` times in the test. */
+export interface PassiveRecord {
+  readonly requirement: string;
+  readonly operation: string;
+  readonly problem: string;
+  readonly detail: string;
+  readonly count: number;
+  /** The first exchange that showed it: request line and body, status and body (cut short, secrets redacted). */
+  readonly request: string;
+  readonly response: string;
+}
+
+/** The passive findings a test recorded; a garbled annotation is none. */
+export function passiveRecords(
+  annotations: readonly { type: string; description?: string | undefined }[],
+): PassiveRecord[] {
+  return annotations
+    .filter((a) => a.type === PASSIVE_ANNOTATION)
+    .flatMap((a) => {
+      try {
+        const value = JSON.parse(a.description ?? '') as Partial<PassiveRecord>;
+        return typeof value.requirement === 'string' && typeof value.problem === 'string'
+          ? [
+              {
+                requirement: value.requirement,
+                operation: String(value.operation ?? ''),
+                problem: value.problem,
+                detail: String(value.detail ?? ''),
+                count: typeof value.count === 'number' ? value.count : 1,
+                request: String(value.request ?? ''),
+                response: String(value.response ?? ''),
+              },
+            ]
+          : [];
+      } catch {
+        return [];
+      }
+    });
 }
 
 export type RequirementStatus = 'passed' | 'failed' | 'blocked' | 'skipped';
@@ -115,6 +159,14 @@ export function attribute(input: AttributionInput): RequirementOutcome[] {
   });
   for (const [requirement, message] of failed) {
     if (!ownTags.includes(requirement)) outcomes.push({ requirement, status: 'failed', message });
+  }
+  // A passive finding fails its requirement in this test too, whatever the test's own checks said of it.
+  for (const record of passiveRecords(input.annotations)) {
+    const message = `${PASSIVE_MESSAGE}${record.operation} ${record.problem} (${record.detail})`;
+    const index = outcomes.findIndex((o) => o.requirement === record.requirement);
+    const outcome: RequirementOutcome = { requirement: record.requirement, status: 'failed', message };
+    if (index === -1) outcomes.push(outcome);
+    else if (outcomes[index]?.status !== 'failed') outcomes[index] = outcome;
   }
   return outcomes;
 }

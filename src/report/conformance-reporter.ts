@@ -17,7 +17,8 @@ import { redactSecrets } from '../secrets/redaction.js';
 import { evidenceOf } from './evidence-excerpt.js';
 import { renderHtml } from './render-html.js';
 import { renderMarkdown } from './render-markdown.js';
-import { attribute } from './attribution.js';
+import { attribute, passiveRecords } from './attribution.js';
+import { passiveFindingsByRequirement, type SeenPassive } from './passive-findings.js';
 import { EXIT_CODES, GATES, type Gate, judgeRequirement, outcomeOf, summarise, type TestOutcome } from './verdicts.js';
 
 const REQUIREMENT_TAG = '@req:';
@@ -73,6 +74,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly outputDir: string;
   private readonly outcomes: TestOutcome[] = [];
   private readonly seeds: ConformanceReport['seeds'] = [];
+  private readonly passive: SeenPassive[] = [];
   private readonly runErrors: string[] = [];
   /** The conformance tests selected, and those that ended: a stopped run leaves some that never did. */
   private selected: TestCase[] = [];
@@ -117,10 +119,12 @@ export default class ConformanceReporter implements Reporter {
     }
     const file = path.relative(this.rootDir, test.location.file);
     const errors = result.errors.map((e) => stripVTControlCharacters(e.message ?? e.value ?? ''));
+    const annotations = [...test.annotations, ...result.annotations];
+    for (const record of passiveRecords(annotations)) this.passive.push({ ...record, test: title });
     const outcomes = attribute({
       requirements: requirementsOf(test),
       status,
-      annotations: [...test.annotations, ...result.annotations],
+      annotations,
       errors: status === 'failed' && errors.length === 0 ? [`the test ended ${result.status}`] : errors,
     });
     const attachments = result.attachments.flatMap((a) =>
@@ -199,7 +203,10 @@ export default class ConformanceReporter implements Reporter {
     // A profile that does not load was refused before the run: then nothing is known to be stated.
     const undeclared = (names: readonly ConventionName[]) =>
       profile === undefined ? names : undeclaredConventions(profile, names);
-    const results = REQUIREMENTS.map((r) => judgeRequirement(r, this.outcomes, grep !== '', undeclared));
+    const passive = passiveFindingsByRequirement(this.passive);
+    const results = REQUIREMENTS.map((r) =>
+      judgeRequirement(r, this.outcomes, grep !== '', undeclared, passive.get(r.id) ?? []),
+    );
     const summary = summarise(results, this.outcomes);
     const warnings = runWarningsOf(env('KIT_RUN_WARNINGS'));
     const gate = gateOf(env('KIT_GATE'));

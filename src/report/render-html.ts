@@ -49,9 +49,18 @@ function row(result: RequirementResult, blocks: readonly string[]): string {
     result.blockedBy === undefined
       ? ''
       : `<div class="blocked-by">blocked by ${result.blockedBy.map((id) => `<a href="#${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(', ')}</div>`;
+  const findings =
+    (result.findings ?? []).length === 0
+      ? ''
+      : `<ul class="findings">${(result.findings ?? [])
+          .map(
+            (f) =>
+              `<li><code>${escapeHtml(f.operation)}</code> ${escapeHtml(f.problem)} <span class="count">×${f.count}</span> <span class="first">first in ${escapeHtml(f.test)}</span></li>`,
+          )
+          .join('')}</ul>`;
   const details =
     result.verdict === 'FAIL'
-      ? `${blocking}<details class="failure"><summary>evidence (${result.evidence.length})</summary>${result.evidence.map(evidenceBlock).join('')}</details>`
+      ? `${blocking}${findings}<details class="failure"><summary>evidence (${result.evidence.length})</summary>${result.evidence.map(evidenceBlock).join('')}</details>`
       : result.reason === undefined
         ? ''
         : `${blockedBy}<div class="reason">${escapeHtml(result.reason)}</div>`;
@@ -80,7 +89,7 @@ table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #eee;pad
 .pass{background:#e6f4ea;color:#137333}.fail{background:#fce8e6;color:#b3261e}
 .not-verified{background:#fef7e0;color:#8a5300}.unspecified{background:#eee;color:#555}
 pre{background:#f6f8fa;padding:8px;overflow:auto;max-height:320px;white-space:pre-wrap;word-break:break-word}
-.reason{color:#666;font-size:12px;margin-top:4px}.blocks,.blocked-by{font-size:12px;margin-top:4px;color:#8a1c1c}.errors pre{background:#fff4e5}
+.reason{color:#666;font-size:12px;margin-top:4px}.blocks,.blocked-by{font-size:12px;margin-top:4px;color:#8a1c1c}.findings{font-size:12px;margin:4px 0;padding-left:18px}.count{font-weight:600}.first{color:#666}.errors pre{background:#fff4e5}
 `;
 
 const SCRIPT = `

@@ -42,6 +42,17 @@ function failure(result: RequirementResult, blocks: readonly string[]): string {
   if (blocks.length > 0) {
     lines.push('', `Blocks ${blocks.length} (NOT VERIFIED until this is fixed): ${blocks.join(', ')}.`);
   }
+  const findings = result.findings ?? [];
+  if (findings.length > 0) {
+    lines.push(
+      '',
+      'Found by the passive checks of every exchange (one line per distinct problem):',
+      '',
+      ...findings.map(
+        (f) => `- ${f.operation}: ${f.problem}, seen ${f.count} time${f.count === 1 ? '' : 's'} (first in ${f.test})`,
+      ),
+    );
+  }
   for (const evidence of result.evidence) {
     lines.push('', `**${evidence.test}**`, '', fenced(evidence.message));
     if (evidence.request !== undefined) lines.push('', 'Request:', '', fenced(evidence.request));

@@ -6,12 +6,14 @@
 import type {
   ConformanceReport,
   Evidence,
+  PassiveFinding,
   RequirementResult,
   TestResult,
 } from '../../generated/report/conformance.gen.js';
 import { type ConventionName, notDeclaredReason } from '../profile/conventions.js';
 import type { Requirement } from '../requirements/requirement.js';
-import type { RequirementOutcome } from './attribution.js';
+import { PASSIVE_MESSAGE, type RequirementOutcome } from './attribution.js';
+import { passiveEvidence } from './passive-findings.js';
 
 /**
  * One test of the run as the verdicts need it: what happened, and each requirement's outcome in it (attribution.ts:
@@ -74,6 +76,7 @@ export function judgeRequirement(
   outcomes: readonly TestOutcome[],
   filtered: boolean,
   undeclared: UndeclaredConventions = () => [],
+  passive: readonly PassiveFinding[] = [],
 ): RequirementResult {
   const base = {
     id: requirement.id,
@@ -109,13 +112,19 @@ export function judgeRequirement(
   const failed = parts.filter((p) => p.outcome.status === 'failed');
   const results = parts.map(testResult);
   if (failed.length > 0) {
-    const evidence = failed
-      .flatMap(({ test }) => {
-        const excerpt = test.evidence?.[requirement.id];
-        return excerpt === undefined ? [] : [excerpt];
-      })
-      .slice(0, MAX_EVIDENCE);
-    return { ...base, verdict: 'FAIL', tests: results, evidence };
+    // A passive finding's own excerpt is the exchange that showed it; a failed check's, the test's.
+    const checks = failed.flatMap(({ test, outcome }) => {
+      const excerpt = test.evidence?.[requirement.id];
+      return excerpt === undefined || outcome.message?.startsWith(PASSIVE_MESSAGE) === true ? [] : [excerpt];
+    });
+    const evidence = [...checks, ...passive.map(passiveEvidence)].slice(0, MAX_EVIDENCE);
+    return {
+      ...base,
+      verdict: 'FAIL',
+      tests: results,
+      evidence,
+      ...(passive.length === 0 ? {} : { findings: [...passive] }),
+    };
   }
   if (parts.some((p) => p.outcome.status === 'passed')) {
     return { ...base, verdict: 'PASS', tests: results, evidence: [] };

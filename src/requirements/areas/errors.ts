@@ -4,9 +4,18 @@ import { ALL_OPERATIONS } from './scope.js';
 /** §7: the error body and the codes that apply to every operation. */
 export const ERROR_REQUIREMENTS = [
   {
+    id: 'BODY-JSON-MEDIA-TYPE',
+    section: '§4',
+    statement:
+      'All bodies are JSON objects: an answer with a JSON body says so in its Content-Type (application/json, or a +json type).',
+    level: 'spec',
+    operations: ALL_OPERATIONS,
+  },
+  {
     id: 'ERROR-BODY-SHAPE',
     section: '§7',
-    statement: 'Every error answer carries a JSON object with a string member error.',
+    statement:
+      'Every error answer carries a JSON object with a string member error; for 401, 403 and 404, one of the codes §7 gives that status.',
     level: 'spec',
     operations: ALL_OPERATIONS,
   },

@@ -82,7 +82,11 @@ export function handleOperation(ctx: SandboxContext, operation: OperationName, b
     const merchant = authenticate(ctx, operation, body, bytes);
     const request = validated(ctx, operation, read);
     const handler = OPERATION_HANDLERS[operation] as (c: SandboxContext, m: typeof merchant, b: unknown) => unknown;
-    return { status: 200, json: handler(ctx, merchant, request) };
+    const json = handler(ctx, merchant, request);
+    if (operation === 'paymentStatus' && ctx.faults.has('status-json-as-text-plain')) {
+      return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, raw: JSON.stringify(json) };
+    }
+    return { status: 200, json };
   } catch (error) {
     if (error instanceof ApiError) return errorAnswer(ctx, error);
     throw error;

@@ -403,6 +403,12 @@ export const FAULTS = [
       'Every operation answers 500 {"error": "internal error"} (the injection the ERROR-500-BODY tests use).',
   },
   {
+    name: 'status-json-as-text-plain',
+    area: 'errors',
+    breaks: ['BODY-JSON-MEDIA-TYPE'],
+    description: 'The status check answers its JSON record with Content-Type text/plain.',
+  },
+  {
     name: 'server-error-html-body',
     area: 'errors',
     breaks: ['ERROR-500-BODY'],

@@ -1,0 +1,119 @@
+/**
+ * Passive checks (design brief §8): the invariants that hold for every exchange, whatever test made it, checked once
+ * per answer — like an API fuzzer's response checks. Each problem names its one requirement, the operation and what
+ * was wrong (a stable key: the report counts repeats of one problem as one finding). Only spec-level rules: what rests
+ * on a profile convention is its own test's to judge (UNSPECIFIED where the profile states nothing).
+ */
+import type { Exchange } from '../client/exchange.js';
+import { ERROR_TABLE } from '../requirements/error-table.js';
+import type { RequirementId } from '../requirements/registry.js';
+import type { Contract } from './contract.js';
+import type { Finding } from './finding.js';
+import { OPERATIONS, type OperationName } from './operations.js';
+
+export interface PassiveFinding {
+  readonly requirement: RequirementId;
+  readonly operation: OperationName;
+  /** What was wrong, without values that change from one exchange to the next (the dedup key). */
+  readonly problem: string;
+  /** This exchange's particulars. */
+  readonly detail: string;
+}
+
+/** The shape requirement of a 200 answer, per operation; the §4.7 operations' shapes are their own tests'. */
+const SHAPE_OF_ANSWER: Partial<Record<OperationName, RequirementId>> = {
+  createPayIn: 'CREATE-RESPONSE-SHAPE',
+  createPayOut: 'CREATE-RESPONSE-SHAPE',
+  paymentStatus: 'PAYMENT-SHAPE',
+  paymentsList: 'LIST-SHAPE',
+  complaintStatus: 'COMPLAINT-SHAPE',
+};
+
+/** §7's statuses, and for those it gives exact codes for, the codes. */
+const ERROR_STATUSES = new Set<number>(ERROR_TABLE.map((row) => row.status));
+const EXACT_CODES = new Map<number, Set<string>>();
+for (const row of ERROR_TABLE) {
+  if (row.code === undefined) continue;
+  EXACT_CODES.set(row.status, (EXACT_CODES.get(row.status) ?? new Set()).add(row.code));
+}
+
+/** application/json, or a structured +json type (RFC 6839), parameters allowed. */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+/** Whether a Content-Type names JSON: application/json or a +json type, with or without parameters. */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  return contentType !== undefined && JSON_MEDIA_TYPE.test(contentType);
+}
+
+export function header(exchange: Exchange, name: string): string | undefined {
+  const entry = Object.entries(exchange.headers).find(([key]) => key.toLowerCase() === name);
+  const value = entry?.[1];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** The first pointer's rule, e.g. `/createdAt required`: the same problem reads the same on every exchange. */
+function problemOf(findings: readonly Finding[]): string {
+  return findings.map((f) => `${f.pointer.replace(/\/\d+(?=\/|$)/g, '/*') || '/'} ${f.rule}`).join('; ');
+}
+
+function describe(findings: readonly Finding[]): string {
+  return findings.map((f) => `${f.pointer || '/'}: ${f.message}`).join('; ');
+}
+
+/** The spec-level errors of a body against a schema (warnings, e.g. unknown members, are not defects). */
+function specErrors(contract: Contract, schema: Parameters<Contract['validate']>[0], body: unknown): Finding[] {
+  const validation = contract.validate(schema, body);
+  return validation.ok ? [] : validation.findings.filter((f) => f.severity === 'error' && f.level === 'spec');
+}
+
+export function passiveFindings(exchange: Exchange, contract: Contract): PassiveFinding[] {
+  // A body cut at the size limit cannot be judged whole.
+  if (exchange.truncated) return [];
+  const found: PassiveFinding[] = [];
+  const { operation } = exchange;
+  const add = (requirement: RequirementId, problem: string, detail: string) => {
+    found.push({ requirement, operation, problem, detail });
+  };
+  const contentType = header(exchange, 'content-type');
+  // Only a body that is JSON: one that is not is its status's requirement's finding (an error body, a shape).
+  if (exchange.json !== undefined && !isJsonMediaType(contentType)) {
+    add(
+      'BODY-JSON-MEDIA-TYPE',
+      `a JSON body served as ${contentType?.split(';')[0]?.trim() || 'no Content-Type'}`,
+      `${exchange.status} with Content-Type ${contentType ?? '(none)'}`,
+    );
+  }
+  const shape = SHAPE_OF_ANSWER[operation];
+  if (exchange.status === 200 && shape !== undefined) {
+    const errors = specErrors(contract, OPERATIONS[operation].response, exchange.json);
+    if (operation === 'paymentsList') {
+      // A listed payment's members are PAYMENT-SHAPE's, the page's own LIST-SHAPE's.
+      const inPayment = (f: Finding) => /^\/payments\/\d+\//.test(f.pointer);
+      const payments = errors.filter(inPayment);
+      const page = errors.filter((f) => !inPayment(f));
+      if (payments.length > 0) add('PAYMENT-SHAPE', problemOf(payments), describe(payments));
+      if (page.length > 0) add('LIST-SHAPE', problemOf(page), describe(page));
+    } else if (errors.length > 0) {
+      add(shape, problemOf(errors), describe(errors));
+    }
+  }
+  if (ERROR_STATUSES.has(exchange.status)) {
+    // A 500's body is ERROR-500-BODY's statement; every other error's ERROR-BODY-SHAPE's.
+    const requirement: RequirementId = exchange.status === 500 ? 'ERROR-500-BODY' : 'ERROR-BODY-SHAPE';
+    const errors = specErrors(contract, 'errors/error', exchange.json);
+    const exact = EXACT_CODES.get(exchange.status);
+    const code = (exchange.json as { error?: unknown } | undefined)?.error;
+    if (exchange.json === undefined) {
+      add(requirement, `a ${exchange.status} whose body is not JSON`, exchange.jsonError ?? 'no body');
+    } else if (errors.length > 0) {
+      add(requirement, `a ${exchange.status} ${problemOf(errors)}`, describe(errors));
+    } else if (exact !== undefined && typeof code === 'string' && !exact.has(code)) {
+      add(
+        'ERROR-BODY-SHAPE',
+        `a ${exchange.status} with a code §7 does not give it`,
+        `error ${JSON.stringify(code)}; §7 gives ${exchange.status} only ${[...exact].join(', ')}`,
+      );
+    }
+  }
+  return found;
+}
