@@ -66,6 +66,16 @@ function specErrors(contract: Contract, schema: Parameters<Contract['validate']>
   return validation.ok ? [] : validation.findings.filter((f) => f.severity === 'error' && f.level === 'spec');
 }
 
+/** The requirement of a member of an answer more specific than the answer's shape, if any. */
+function memberRequirement(operation: OperationName, pointer: string): RequirementId | undefined {
+  const record = operation === 'paymentsList' ? /^\/payments\/\d+(\/.*)?$/.exec(pointer)?.[1] : pointer;
+  if (operation === 'paymentsList' && record === undefined)
+    return /^\/payments\/\d+$/.test(pointer) ? 'PAYMENT-SHAPE' : undefined;
+  if (operation !== 'paymentStatus' && operation !== 'paymentsList') return undefined;
+  if (record === '/failedCode') return 'PAYMENT-FAILEDCODE-ENUM';
+  return operation === 'paymentsList' ? 'PAYMENT-SHAPE' : undefined;
+}
+
 export function passiveFindings(exchange: Exchange, contract: Contract): PassiveFinding[] {
   // A body cut at the size limit cannot be judged whole.
   if (exchange.truncated) return [];
@@ -86,16 +96,14 @@ export function passiveFindings(exchange: Exchange, contract: Contract): Passive
   const shape = SHAPE_OF_ANSWER[operation];
   if (exchange.status === 200 && shape !== undefined) {
     const errors = specErrors(contract, OPERATIONS[operation].response, exchange.json);
-    if (operation === 'paymentsList') {
-      // A listed payment's members are PAYMENT-SHAPE's, the page's own LIST-SHAPE's.
-      const inPayment = (f: Finding) => /^\/payments\/\d+\//.test(f.pointer);
-      const payments = errors.filter(inPayment);
-      const page = errors.filter((f) => !inPayment(f));
-      if (payments.length > 0) add('PAYMENT-SHAPE', problemOf(payments), describe(payments));
-      if (page.length > 0) add('LIST-SHAPE', problemOf(page), describe(page));
-    } else if (errors.length > 0) {
-      add(shape, problemOf(errors), describe(errors));
+    // The most specific requirement claims a member: a record's failedCode is PAYMENT-FAILEDCODE-ENUM's, a listed
+    // payment's other members PAYMENT-SHAPE's, the page's own LIST-SHAPE's.
+    const groups = new Map<RequirementId, Finding[]>();
+    for (const finding of errors) {
+      const requirement = memberRequirement(operation, finding.pointer) ?? shape;
+      groups.set(requirement, [...(groups.get(requirement) ?? []), finding]);
     }
+    for (const [requirement, findings] of groups) add(requirement, problemOf(findings), describe(findings));
   }
   if (ERROR_STATUSES.has(exchange.status)) {
     // A 500's body is ERROR-500-BODY's statement; every other error's ERROR-BODY-SHAPE's.

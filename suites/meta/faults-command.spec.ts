@@ -38,7 +38,38 @@ test.describe('npm run faults', () => {
         expect(fault.breaks, fault.name).toEqual(expect.arrayContaining(fault.by.map((b) => b.requirement)));
         expect(run.stdout).toContain(fault.name);
       }
-      expect(report.summary).toEqual({ faults: 3, detected: 3, missed: 0, unobservable: 0, ok: true });
+      expect(report.summary).toEqual({ faults: 3, detected: 3, missed: 0, unobservable: 0, collateral: 0, ok: true });
+      expect(report.scope).toBe('targeted');
+      // A progress line per fault as it finishes, before the table.
+      expect(run.stdout).toMatch(/^\[3\/3\] \S+: detected by /m);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  test('should run the whole suite under a fault with --full and find it through its requirement alone', async () => {
+    test.setTimeout(400_000);
+    const out = mkdtempSync(path.join(tmpdir(), 'kit-faults-'));
+    try {
+      // A fault only the passive checks of every exchange see outside its own test: the whole suite must find it
+      // through BODY-JSON-MEDIA-TYPE and fail nothing else.
+      const run = await runKitCommand(
+        'faults',
+        ['--full', '--fault', 'status-json-as-text-plain', '--out', out, '--workers', '2'],
+        {},
+        380_000,
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const report = JSON.parse(readFileSync(path.join(out, 'faults.json'), 'utf8')) as {
+        scope: string;
+        faults: { detected: boolean; collateral: string[]; tests: number }[];
+        summary: { collateral: number };
+      };
+      expect(report.scope).toBe('full');
+      expect(report.faults[0]).toMatchObject({ detected: true, collateral: [] });
+      expect(report.faults[0]?.tests, 'the whole suite ran under the fault').toBeGreaterThan(300);
+      expect(report.summary.collateral).toBe(0);
+      expect(run.stdout).toContain('whole suite per fault');
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
