@@ -377,6 +377,10 @@ export interface Timing {
    * The most real time one postback check may watch the target's retries (default: postbackWaitMs). What needs more of the retry schedule is NOT VERIFIED with the schedule observed
    */
   postbackBudgetMs?: number;
+  /**
+   * After each postback scenario, how long the capture keeps watching its endpoint for postbacks that must not come: a stale status after a newer one was acknowledged (PB-NO-STALE-RETRY), a re-send of an acknowledged one (PB-STOP-AFTER-200). Default: eight days of the target's time where the kit jumps a virtual clock (it costs nothing), none in real time (each window is wall time: set it to watch)
+   */
+  quietWindowMs?: number;
 }
 /**
  * Caps the kit always obeys, so that it is safe on a shared environment.

@@ -1,7 +1,8 @@
 /**
  * Scenarios of the postback suites: a payment or a complaint of the test's own, its postbacks sent to an endpoint of
  * the test's own, moved by the profile's outcome drivers (control, the provider's helpers, magic values), the
- * target's time let pass (a virtual clock jumped, or real time within the profile's budgets).
+ * target's time let pass (a virtual clock jumped, or real time within the profile's budgets), then the quiet window
+ * watched for postbacks that must not come any more (fixtures/conformance/quiet-window.ts).
  */
 import type { CheckedAttempt, Reply } from '../../generated/capture/definitions.gen.js';
 import type { ComplaintStatus } from '../../generated/common/definitions.gen.js';
@@ -14,6 +15,7 @@ import type {
 } from '../../fixtures/conformance/preconditions.js';
 import type { PaymentEnd, PaymentStep } from '../../fixtures/conformance/outcome-drivers.js';
 import type { TestCapture } from '../../fixtures/conformance/test-capture.js';
+import { watchQuietWindow } from '../../fixtures/conformance/quiet-window.js';
 
 // The suites read bodies through these too; they live in fixtures so the model-based property shares them.
 export { bodyOf, findingsFor, statusesOf } from '../../fixtures/conformance/postback-bodies.js';
@@ -62,7 +64,9 @@ export async function paymentRun(
         });
   if (options.attempts === 'all') await time.watchWholeSchedule();
   else await time.attemptsArrive(endpoint, options.attempts, options.script);
-  return { payment, ends, endpoint, attempts: await endpoint.attempts() };
+  const attempts = await endpoint.attempts();
+  await watchQuietWindow(time, endpoint, attempts.length);
+  return { payment, ends, endpoint, attempts };
 }
 
 /** A complaint about a payment of the test's own, posting to an endpoint of the test's own, moved through `moves`. */
@@ -90,5 +94,7 @@ export async function complaintRun(
   }
   if (options.attempts === 'all') await time.watchWholeSchedule();
   else await endpoint.waitForAttempts(options.attempts, time.dueWaitMs);
-  return { payment, complaintId: complaint.id, endpoint, attempts: await endpoint.attempts() };
+  const attempts = await endpoint.attempts();
+  await watchQuietWindow(time, endpoint, attempts.length);
+  return { payment, complaintId: complaint.id, endpoint, attempts };
 }

@@ -342,6 +342,13 @@ export const FAULTS = [
     description: 'No complaint postback is sent when a complaint is re-evaluated between COMPLETED and DECLINED.',
   },
   {
+    name: 'postback-late-stale-after-flip',
+    area: 'postbacks',
+    breaks: ['PB-NO-STALE-RETRY'],
+    description:
+      'A week after a newer postback was acknowledged (past the retry schedule), the older status about the same payment or complaint is sent once more.',
+  },
+  {
     name: 'postback-stale-retry',
     area: 'postbacks',
     breaks: ['PB-NO-STALE-RETRY'],

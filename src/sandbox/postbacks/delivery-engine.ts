@@ -22,6 +22,12 @@ interface PendingDelivery {
   extraAttemptSent: boolean;
 }
 
+/**
+ * How late the stale-after-flip fault re-sends the older status: a week of the sandbox's clock, past the end of any
+ * retry schedule a scenario watches, so only a quiet window after it sees the stale postback.
+ */
+const LATE_STALE_MS = 7 * 24 * 3_600_000;
+
 /** Redirects a faulty sender follows before giving up. */
 const MAX_FOLLOWED_REDIRECTS = 3;
 
@@ -36,6 +42,8 @@ export class DeliveryEngine {
   private readonly dispatcher = new Agent({ pipelining: 0, connect: { timeout: 5_000 } });
   /** The last attempt started per subject: the next one waits for it. */
   private readonly lastAttempt = new Map<string, Promise<void>>();
+  /** The late resend the stale-after-flip fault has planned, per subject. */
+  private readonly lateResends = new Map<string, number>();
   private nextId = 1;
 
   constructor(
@@ -163,6 +171,7 @@ export class DeliveryEngine {
         return;
       }
       this.settle(delivery, 'delivered');
+      if (this.faults.has('postback-late-stale-after-flip')) this.resendOlderLater(delivery);
     } else if (this.hasNewer(delivery) && !this.faults.has('postback-stale-retry')) {
       this.settle(delivery, 'superseded');
     } else if (this.givesUp(result, attempt)) {
@@ -171,6 +180,31 @@ export class DeliveryEngine {
     } else {
       this.scheduleAttempt(delivery, attempt + 1);
     }
+  }
+
+  /**
+   * The fault that sends a stale status late: a week after a newer postback was acknowledged, the one before it about
+   * the same subject goes out once more, long after any scenario that watched only its own attempts had ended.
+   */
+  private resendOlderLater(newer: PendingDelivery): void {
+    const index = this.deliveries.indexOf(newer);
+    const older = this.deliveries
+      .slice(0, index)
+      .filter((d) => d.log.kind === newer.log.kind && d.log.subjectId === newer.log.subjectId)
+      .at(-1);
+    const url = older?.log.url;
+    if (older === undefined || url === null || url === undefined) return;
+    // Only the latest change's predecessor comes back: a resend planned for an earlier change is dropped.
+    const subject = `${newer.log.kind}:${newer.log.subjectId}`;
+    const planned = this.lateResends.get(subject);
+    if (planned !== undefined) this.clock.cancel(planned);
+    // Returned, so that a jump of the clock awaits the attempt like any other.
+    const timer = this.clock.schedule(this.clock.now() + LATE_STALE_MS, async () => {
+      this.lateResends.delete(subject);
+      const startedAt = this.clock.now();
+      this.record(older, await this.send(url, older.bytes), url, older.bytes.length, startedAt);
+    });
+    this.lateResends.set(subject, timer);
   }
 
   /** After a failed attempt: only the attempt cap ends the retries (§6), unless a fault gives up earlier. */
