@@ -3,6 +3,7 @@
  * network request refused, and the summary, the three filters and a failure's evidence must render and work. The
  * page quotes a hostile answer, which must stay text. A screenshot is attached to the test's report.
  */
+import { rootCausesFirst } from '../../../src/report/root-causes.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -72,7 +73,9 @@ test.describe('conformance.html in Chromium', () => {
     const page = await openReport();
     const total = report.requirements.length;
     const expectShown = async (predicate: (r: (typeof report.requirements)[number]) => boolean) => {
-      const ids = report.requirements.filter(predicate).map((r) => r.id);
+      const ids = rootCausesFirst(report.requirements)
+        .filter(predicate)
+        .map((r) => r.id);
       await expect(page.locator('#shown')).toHaveText(`${ids.length} of ${total} requirements`);
       const shown = await Promise.all((await visibleRows(page).all()).map((row) => row.getAttribute('id')));
       expect(shown).toEqual(ids);
@@ -90,6 +93,19 @@ test.describe('conformance.html in Chromium', () => {
     await page.locator('#f-section').selectOption('');
     await page.locator('#f-level').selectOption('');
     await expectShown(() => true);
+    expect(blocked).toEqual([]);
+  });
+
+  test('should put the root cause first and link what it blocks both ways', async () => {
+    const page = await openReport();
+    // AUTH-NO-LOGIN failed and blocked AUTH-NO-KEY (fixtures/self/sample-report.ts).
+    await expect(rows(page).first()).toHaveAttribute('id', 'AUTH-NO-LOGIN');
+    await expect(page.locator('#AUTH-NO-LOGIN .blocks')).toHaveText('root cause: blocks AUTH-NO-KEY');
+    const blockedBy = page.locator('#AUTH-NO-KEY .blocked-by a');
+    await expect(blockedBy).toHaveText('AUTH-NO-LOGIN');
+    await blockedBy.click();
+    await expect(page).toHaveURL(/#AUTH-NO-LOGIN$/);
+    await expect(page.locator('#count-blocked b')).toHaveText(String(report.summary.blocked));
     expect(blocked).toEqual([]);
   });
 
