@@ -48,17 +48,19 @@ export function passiveRecords(
     .filter((a) => a.type === PASSIVE_ANNOTATION)
     .flatMap((a) => {
       try {
-        const value = JSON.parse(a.description ?? '') as Partial<PassiveRecord>;
+        // Read as unknown: an annotation is text anyone could have written.
+        const value = JSON.parse(a.description ?? '') as Record<string, unknown>;
+        const text = (member: unknown): string => (typeof member === 'string' ? member : '');
         return typeof value.requirement === 'string' && typeof value.problem === 'string'
           ? [
               {
                 requirement: value.requirement,
-                operation: String(value.operation ?? ''),
+                operation: text(value.operation),
                 problem: value.problem,
-                detail: String(value.detail ?? ''),
+                detail: text(value.detail),
                 count: typeof value.count === 'number' ? value.count : 1,
-                request: String(value.request ?? ''),
-                response: String(value.response ?? ''),
+                request: text(value.request),
+                response: text(value.response),
               },
             ]
           : [];

@@ -60,7 +60,10 @@ test.describe('one defect, one finding', () => {
     expect(code).toBe(1);
     expect(failing(report)).toEqual(['CREATE-RESPONSE-SHAPE']);
     for (const id of ['STATUS-BY-PAYMENTID', 'STATUS-ECHOES-AMOUNT']) {
-      expect(report.requirements.find((r) => r.id === id), id).toMatchObject({
+      expect(
+        report.requirements.find((r) => r.id === id),
+        id,
+      ).toMatchObject({
         verdict: 'NOT VERIFIED',
         blockedBy: ['CREATE-RESPONSE-SHAPE'],
       });
