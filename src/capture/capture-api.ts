@@ -3,7 +3,7 @@ import type { SchemaId } from '../../generated/schema-types.gen.js';
 import { getContract } from '../contract/contract.js';
 import { formatFindings } from '../contract/finding.js';
 import { constantTimeEqual } from '../signing/constant-time.js';
-import type { Reply } from '../../generated/capture/definitions.gen.js';
+import type { CheckedAttempt, Reply } from '../../generated/capture/definitions.gen.js';
 import type { EndpointRequest } from '../../generated/capture/endpoint.request.gen.js';
 import type { CaptureEndpoint } from './capture-endpoint.js';
 import type { WaitResult } from './mailbox.js';
@@ -11,6 +11,7 @@ import type { WaitResult } from './mailbox.js';
 /** The longest a caller may ask an attempts request to wait: long polls end, and the caller asks again. */
 const MAX_WAIT_MS = 120_000;
 const MAX_API_BODY_BYTES = 1024 * 1024;
+const MAX_ABOUT_LENGTH = 200;
 
 class ApiProblem extends Error {
   constructor(
@@ -28,6 +29,8 @@ class ApiProblem extends Error {
  * - `POST endpoints` (EndpointRequest) → EndpointResponse
  * - `PUT endpoints/{token}/script` (ScriptRequest)
  * - `GET endpoints/{token}/attempts?count=n&waitMs=t` → AttemptsResponse (waits until n attempts or t ms)
+ * - `GET endpoints/{token}/attempts?about=id` → AttemptsResponse: now, only those whose body's id member is `id` (a
+ *   shared endpoint holds every test's postbacks: all of them would outgrow what a client reads)
  * - `GET unknown?count=n&waitMs=t` → AttemptsResponse: attempts at paths no endpoint has
  */
 /** What the API needs of the capture server (which implements it): endpoints, their scripts and their attempts. */
@@ -36,6 +39,7 @@ export interface CaptureBackend {
   endpoint(token: string): CaptureEndpoint | undefined;
   setScript(token: string, script: readonly Reply[], then?: Reply): boolean;
   waitForAttempts(token: string | null, count: number, timeoutMs: number): Promise<WaitResult>;
+  attemptsAbout(token: string, id: string): readonly CheckedAttempt[] | undefined;
 }
 
 export class CaptureApi {
@@ -69,6 +73,17 @@ export class CaptureApi {
       if (method === 'GET' && (attempts !== null || route === 'unknown')) {
         const token = attempts === null ? null : (attempts[1] ?? '');
         if (token !== null && this.capture.endpoint(token) === undefined) throw new ApiProblem(404, 'no such endpoint');
+        const about = url.searchParams.get('about');
+        if (about !== null) {
+          if (token === null || about.length === 0 || about.length > MAX_ABOUT_LENGTH) {
+            throw new ApiProblem(
+              400,
+              `about must be an endpoint's payment or complaint id of 1 to ${MAX_ABOUT_LENGTH} characters`,
+            );
+          }
+          send(response, 200, { attempts: this.capture.attemptsAbout(token, about) ?? [], complete: true });
+          return;
+        }
         const count = integerParameter(url, 'count', 0, 1_000_000);
         const waitMs = integerParameter(url, 'waitMs', 0, MAX_WAIT_MS);
         send(response, 200, await this.capture.waitForAttempts(token, count, waitMs));

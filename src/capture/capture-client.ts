@@ -65,9 +65,10 @@ export class CaptureClient {
       script: async (script: readonly Reply[], then?: Reply) => {
         await this.send('PUT', `endpoints/${token}/script`, { script, ...(then === undefined ? {} : { then }) }, 0);
       },
-      attempts: async () =>
-        (await this.call('GET', `${attemptsPath}?count=0&waitMs=0`, undefined, 'capture/attempts.response', 0))
-          .attempts,
+      attempts: async (about) => {
+        const query = about === undefined ? 'count=0&waitMs=0' : `about=${encodeURIComponent(about)}`;
+        return (await this.call('GET', `${attemptsPath}?${query}`, undefined, 'capture/attempts.response', 0)).attempts;
+      },
       waitForAttempts: async (count: number, timeoutMs: number) => {
         const deadline = Date.now() + timeoutMs;
         for (;;) {

@@ -11,6 +11,7 @@ export interface CaptureEndpoint {
   readonly label: string | undefined;
   /** The replies to the next attempts, then `then` (default 200) to every later one. */
   script(replies: readonly Reply[], then?: Reply): Promise<void>;
-  attempts(): Promise<readonly CheckedAttempt[]>;
+  /** Every attempt, checked; with `about`, only those whose JSON body's `id` member is `about`. */
+  attempts(about?: string): Promise<readonly CheckedAttempt[]>;
   waitForAttempts(count: number, timeoutMs: number): Promise<readonly CheckedAttempt[]>;
 }

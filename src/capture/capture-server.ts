@@ -153,6 +153,11 @@ export class CaptureServer implements CaptureBackend {
     return mailbox.waitFor(count, timeoutMs);
   }
 
+  /** An endpoint's attempts about one payment or complaint (their body's id), or undefined when there is no endpoint. */
+  attemptsAbout(token: string, id: string): readonly CheckedAttempt[] | undefined {
+    return this.endpoints.get(token)?.mailbox.attemptsAbout(id);
+  }
+
   /** Sets the replies to an endpoint's next attempts; false when there is no such endpoint. */
   setScript(token: string, script: readonly Reply[], then: Reply = ACKNOWLEDGE): boolean {
     const endpoint = this.endpoints.get(token);
@@ -201,7 +206,8 @@ export class CaptureServer implements CaptureBackend {
         this.setScript(endpoint.token, script, then);
         return Promise.resolve();
       },
-      attempts: () => Promise.resolve([...endpoint.mailbox.attempts]),
+      attempts: (about) =>
+        Promise.resolve(about === undefined ? [...endpoint.mailbox.attempts] : endpoint.mailbox.attemptsAbout(about)),
       waitForAttempts: async (count, timeoutMs) => {
         const result = await endpoint.mailbox.waitFor(count, timeoutMs);
         if (!result.complete) throw new CaptureTimeoutError(where, count, timeoutMs, result.attempts);

@@ -10,15 +10,33 @@ export interface WaitResult {
 /** An attempt whose check runs the first time someone looks: recording and answering never wait for it. */
 class Received {
   private checked: CheckedAttempt | undefined;
+  private parsedId: string | undefined | null = null;
 
   constructor(
     private readonly attempt: CapturedAttempt,
     private readonly check: (attempt: CapturedAttempt) => PostbackCheck,
   ) {}
 
+  /** The body's `id` member when the body is a JSON object with a string id (what a postback is about). */
+  get id(): string | undefined {
+    if (this.parsedId === null) this.parsedId = idMemberOf(this.attempt.body);
+    return this.parsedId;
+  }
+
   get value(): CheckedAttempt {
     this.checked ??= { attempt: this.attempt, check: this.check(this.attempt) };
     return this.checked;
+  }
+}
+
+function idMemberOf(base64Body: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(base64Body, 'base64').toString('utf8'));
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    const id = (value as Record<string, unknown>).id;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -34,6 +52,14 @@ export class Mailbox {
   /** Every attempt, checked (each check runs once, on first use). */
   get attempts(): readonly CheckedAttempt[] {
     return this.received.map((r) => r.value);
+  }
+
+  /**
+   * The attempts whose JSON body's `id` member is `id`, checked: a shared endpoint (the merchant's registered URL)
+   * holds every test's postbacks, and a test reads only its own (only those are checked here).
+   */
+  attemptsAbout(id: string): readonly CheckedAttempt[] {
+    return this.received.filter((r) => r.id === id).map((r) => r.value);
   }
 
   /** Records an attempt; `check` judges it when it is first looked at. Returns the way to look at it. */

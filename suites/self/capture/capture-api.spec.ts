@@ -42,6 +42,32 @@ test.describe('capture API (the capture server of a run, from the Playwright wor
     }
   });
 
+  test("should give a shared endpoint's attempts about one id only (the merchant's URL holds every test's)", async ({
+    harness,
+  }) => {
+    const token = randomBytes(24).toString('hex');
+    const capture = await harness.start({ apiToken: token });
+    const client = new CaptureClient(capture.url, new Secret(token, 'test token'));
+    try {
+      const endpoint = await client.createEndpoint({ kind: 'payment' });
+      const local = `${capture.url}/pb/${endpoint.token}`;
+      await post(local, harness.service.sign({ ...PAYMENT_POSTBACK, id: 'p-1' }));
+      await post(local, harness.service.sign({ ...PAYMENT_POSTBACK, id: 'p-2', status: 'FAILED', failedCode: 'RISK' }));
+      await post(local, Buffer.from('not json'));
+      await post(local, harness.service.sign({ ...PAYMENT_POSTBACK, id: 'p-1', status: 'FAILED', failedCode: 'RISK' }));
+      const about = await endpoint.attempts('p-1');
+      expect(about.map((a) => [a.attempt.n, a.check.status])).toEqual([
+        [1, 'SUCCESS'],
+        [4, 'FAILED'],
+      ]);
+      expect(await endpoint.attempts('p-3')).toEqual([]);
+      expect(await endpoint.attempts()).toHaveLength(4);
+      await expect(endpoint.attempts('x'.repeat(201))).rejects.toThrow(/400 .*about must be/);
+    } finally {
+      await client.close();
+    }
+  });
+
   test('should refuse a wrong token and a body outside its schema', async ({ harness }) => {
     const token = randomBytes(24).toString('hex');
     const capture = await harness.start({ apiToken: token });
