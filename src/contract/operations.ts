@@ -77,6 +77,10 @@ export type OperationName = keyof typeof OPERATIONS;
 
 export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
 
+export function isOperationName(name: string): name is OperationName {
+  return Object.hasOwn(OPERATIONS, name);
+}
+
 export type RequestOf<Op extends OperationName> = SchemaTypes[(typeof OPERATIONS)[Op]['request']];
 export type ResponseOf<Op extends OperationName> = SchemaTypes[(typeof OPERATIONS)[Op]['response']];
 

@@ -10,8 +10,12 @@ import {
   invalidFields,
   validFields,
 } from '../../fixtures/conformance/operation-bodies.js';
-import { OPERATION_NAMES } from '../../src/contract/operations.js';
-import { preparedFromBody } from '../../src/client/prepared-request.js';
+import { precondition } from '../../fixtures/conformance/checks.js';
+import type { Preconditions } from '../../fixtures/conformance/preconditions.js';
+import type { ApiClient } from '../../src/client/api-client.js';
+import { OPERATION_NAMES, type OperationName } from '../../src/contract/operations.js';
+import { preparedFromBody, type PreparedRequest } from '../../src/client/prepared-request.js';
+import type { RequirementId } from '../../src/requirements/registry.js';
 import { changedAfterSigning, withoutMember } from '../../src/client/request-variants.js';
 
 /** The 401 codes of a publicKey and of a hash that count as missing, or as invalid (§5.4). */
@@ -19,6 +23,41 @@ const CREDENTIAL_CODES = {
   missing: ['NO_LOGIN', 'NO_TOKEN'],
   invalid: ['NO_KEY', 'UNAUTHORIZED'],
 } as const;
+
+type BasicCode = 'NO_LOGIN' | 'NO_TOKEN' | 'NO_KEY' | 'UNAUTHORIZED';
+
+/** Each basic 401 of §5.4: its requirement, and the one thing wrong with a valid signed body that gets it. */
+const BASIC_CASES: Record<
+  BasicCode,
+  { requirement: RequirementId; what: string; make: (signed: PreparedRequest, given: Preconditions) => PreparedRequest }
+> = {
+  NO_LOGIN: { requirement: 'AUTH-NO-LOGIN', what: 'without publicKey', make: (s) => withoutMember(s, 'publicKey') },
+  NO_TOKEN: { requirement: 'AUTH-NO-TOKEN', what: 'without hash', make: (s) => withoutMember(s, 'hash') },
+  NO_KEY: {
+    requirement: 'AUTH-NO-KEY',
+    what: 'a publicKey that is no key',
+    make: (s) => changedAfterSigning(s, { publicKey: 'not-a-key-of-anyone' }),
+  },
+  UNAUTHORIZED: { requirement: 'AUTH-UNAUTHORIZED', what: 'a bad hash', make: (s, given) => given.tamperedHash(s) },
+};
+
+/**
+ * The basic 401s a convention's check or the order's rests on. Each is a precondition (design brief §8): when a
+ * basic code is broken its own test fails it, and a test that builds on it is blocked by it, not failed.
+ */
+async function basicCodesHold(
+  api: ApiClient,
+  given: Preconditions,
+  operation: OperationName,
+  codes: readonly BasicCode[],
+): Promise<void> {
+  const signed = api.prepareUnchecked(operation, validFields(operation, given));
+  for (const code of codes) {
+    const { requirement, what, make } = BASIC_CASES[code];
+    const exchange = await api.dispatch(make(signed, given));
+    await precondition(requirement, () => expect(exchange, `${what} (the basic ${code})`).toBeApiError(401, code));
+  }
+}
 
 for (const operation of OPERATION_NAMES) {
   test.describe(`auth · ${operation}`, () => {
@@ -41,6 +80,7 @@ for (const operation of OPERATION_NAMES) {
       verifies('AUTH-NULL-CREDENTIALS', operation),
       async ({ api, given }) => {
         const [publicKeyCode, hashCode] = CREDENTIAL_CODES[given.convention('nullCredentials')];
+        await basicCodesHold(api, given, operation, [publicKeyCode, hashCode]);
         const signed = api.prepareUnchecked(operation, validFields(operation, given));
         await expect(await api.dispatch(changedAfterSigning(signed, { publicKey: null }))).toBeApiError(
           401,
@@ -73,6 +113,7 @@ for (const operation of OPERATION_NAMES) {
       verifies('AUTH-EMPTY-CREDENTIALS', operation),
       async ({ api, given }) => {
         const [publicKeyCode, hashCode] = CREDENTIAL_CODES[given.convention('emptyCredentials')];
+        await basicCodesHold(api, given, operation, [publicKeyCode, hashCode]);
         const signed = api.prepareUnchecked(operation, validFields(operation, given));
         await expect(await api.dispatch(changedAfterSigning(signed, { publicKey: '' }))).toBeApiError(
           401,
@@ -131,10 +172,16 @@ for (const operation of OPERATION_NAMES) {
       verifies('AUTH-CHECK-ORDER', operation),
       async ({ api, given }) => {
         const bodyFirst = given.convention('authCheckOrder') === 'body-first';
+        await basicCodesHold(api, given, operation, ['NO_LOGIN', 'NO_TOKEN', 'NO_KEY', 'UNAUTHORIZED']);
         // An invalid body with a credential problem: the body's 400 first, or the credential's 401 first.
         const invalidThen = (code: string): [number, string | undefined] =>
           bodyFirst ? [400, undefined] : [401, code];
         const invalid = api.prepareUnchecked(operation, invalidFields(operation, given).fields);
+        // The invalid body's own 400, correctly signed, is what a body-first order answers first.
+        const invalidAnswer = await api.dispatch(invalid);
+        await precondition('ERROR-INVALID-BODY-400', () =>
+          expect(invalidAnswer, 'the invalid body, correctly signed').toBeApiError(400),
+        );
         await expect(
           await api.dispatch(withoutMember(invalid, 'publicKey')),
           'an invalid body without publicKey',

@@ -5,14 +5,15 @@
  * is checked against the profile's conventions. The 401 rows are in suites/auth; 403 and 404 in the suites of their
  * operations.
  */
-import { expectErrorAnswer } from '../../fixtures/conformance/error-answers.js';
+import { assertErrorBody, expectErrorAnswer } from '../../fixtures/conformance/error-answers.js';
+import { precondition } from '../../fixtures/conformance/checks.js';
 import { expect, test, verifies } from '../../fixtures/index.js';
 import { invalidFields, validFields } from '../../fixtures/conformance/operation-bodies.js';
 import { memberSchemas } from '../../fixtures/arbitraries/schema-arbitrary.js';
 import { skipBecause } from '../../fixtures/conformance/skip.js';
 import type { Exchange } from '../../src/client/exchange.js';
 import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../src/contract/operations.js';
-import { rawRequest } from '../../src/client/request-variants.js';
+import { rawRequest, withoutMember } from '../../src/client/request-variants.js';
 
 /** Bodies no JSON parser takes as a JSON object (§7: "could not be parsed"). */
 const UNPARSEABLE: readonly { name: string; bytes: Buffer }[] = [
@@ -125,6 +126,10 @@ for (const operation of OPERATION_NAMES) {
       async ({ api, given }) => {
         const control = given.exclusiveControl();
         const fields = validFields(operation, given);
+        // §7 gives every error one body shape: when the operation's ordinary errors (a 401 here) lack it too, a 500
+        // without it is ERROR-BODY-SHAPE's one finding, and this check is blocked by it.
+        const ordinary = await api.dispatch(withoutMember(api.prepareUnchecked(operation, fields), 'publicKey'));
+        if (ordinary.status >= 400) precondition('ERROR-BODY-SHAPE', () => { assertErrorBody(ordinary); });
         // The sandbox's own injection (sandbox README, faults): every operation fails as a crashed handler would.
         const before = (await control.faults()).filter((fault) => fault.enabled).map((fault) => fault.name);
         await control.setFaults([...before, 'server-error-on-every-operation']);

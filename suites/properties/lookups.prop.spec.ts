@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { expect, test, verifies } from '../../fixtures/index.js';
 import { assertProperty } from '../../fixtures/conformance/property-runs.js';
 import { check } from '../../fixtures/conformance/checks.js';
+import { assertErrorBody } from '../../fixtures/conformance/error-answers.js';
 
 type Choice = 'absent' | 'first' | 'second' | 'nothing';
 const CHOICE = fc.constantFrom<Choice>('absent', 'first', 'second', 'nothing');
@@ -49,6 +50,8 @@ test(
         };
         const exchange = await api.dispatch(api.prepareUnchecked('paymentStatus', lookup));
         const wanted = expected([byId, byMerchantId]);
+        // A 404 says "none" through its error member (§7): an error body of another shape is ERROR-BODY-SHAPE's.
+        if (exchange.status === 404) check('ERROR-BODY-SHAPE', () => { assertErrorBody(exchange); });
         // The case's kind names what it verifies: nothing named, a paymentId that names one, or the fallback.
         const requirement =
           wanted === 'none'
@@ -96,6 +99,8 @@ test(
         );
         const exchange = await api.dispatch(api.prepareUnchecked('complaintStatus', lookup));
         const wanted = expected(choices);
+        // A 404 says "none" through its error member (§7): an error body of another shape is ERROR-BODY-SHAPE's.
+        if (exchange.status === 404) check('ERROR-BODY-SHAPE', () => { assertErrorBody(exchange); });
         check(wanted === 'none' ? 'COMPLAINT-NOT-FOUND' : 'COMPLAINT-LOOKUP-ORDER', () => {
           expect(
             found(

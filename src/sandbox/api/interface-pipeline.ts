@@ -78,7 +78,9 @@ export function handleOperation(ctx: SandboxContext, operation: OperationName, b
     }
     const read = asRead(ctx, operation, body);
     if (ctx.conventions.authCheckOrder === 'body-first') validated(ctx, operation, withCredentialStandIns(read));
-    if (ctx.faults.has('auth-validation-first')) validated(ctx, operation, body);
+    // The fault is the body-first order where the profile states credentials first: one wrong order, not a body
+    // schema that also demands the credentials (which would break every 401 of §5.4 at once).
+    if (ctx.faults.has('auth-validation-first')) validated(ctx, operation, withCredentialStandIns(read));
     const merchant = authenticate(ctx, operation, body, bytes);
     const request = validated(ctx, operation, read);
     const handler = OPERATION_HANDLERS[operation] as (c: SandboxContext, m: typeof merchant, b: unknown) => unknown;
