@@ -2,7 +2,7 @@ import type { Format } from 'ajv/dist/2020.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { Conventions } from '../../generated/profile/profile.gen.js';
 
-type CreatedAtFormat = Conventions['createdAtFormat'];
+export type CreatedAtFormat = Conventions['createdAtFormat'];
 
 const UTC_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

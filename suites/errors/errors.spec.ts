@@ -129,7 +129,10 @@ for (const operation of OPERATION_NAMES) {
         // §7 gives every error one body shape: when the operation's ordinary errors (a 401 here) lack it too, a 500
         // without it is ERROR-BODY-SHAPE's one finding, and this check is blocked by it.
         const ordinary = await api.dispatch(withoutMember(api.prepareUnchecked(operation, fields), 'publicKey'));
-        if (ordinary.status >= 400) precondition('ERROR-BODY-SHAPE', () => { assertErrorBody(ordinary); });
+        if (ordinary.status >= 400)
+          precondition('ERROR-BODY-SHAPE', () => {
+            assertErrorBody(ordinary);
+          });
         // The sandbox's own injection (sandbox README, faults): every operation fails as a crashed handler would.
         const before = (await control.faults()).filter((fault) => fault.enabled).map((fault) => fault.name);
         await control.setFaults([...before, 'server-error-on-every-operation']);

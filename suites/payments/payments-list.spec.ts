@@ -6,13 +6,15 @@
  * budget of the rate cap, and reads that compare two answers wait until the set holds still (list-reader.ts); what
  * that does not allow is NOT VERIFIED, never FAIL.
  */
-import { softCheck } from '../../fixtures/conformance/checks.js';
+import assert from 'node:assert/strict';
+import { precondition, softCheck } from '../../fixtures/conformance/checks.js';
 import { conformanceContract } from '../../fixtures/conformance/contract-options.js';
 import type { Exchange } from '../../src/client/exchange.js';
 import { type Finding, formatFindings } from '../../src/contract/finding.js';
 import { expect, skipBecause, test, verifies } from '../../fixtures/index.js';
 import { type OwnPayment, ownPayments, several, type PaymentSpec } from '../../fixtures/conformance/own-payments.js';
-import { ListReader } from '../../fixtures/conformance/list-reader.js';
+import { expectWalkHolds, ListReader } from '../../fixtures/conformance/list-reader.js';
+import { shownTypes, typeDefect } from '../../fixtures/conformance/type-filter.js';
 import {
   createdAtMs,
   type Interval,
@@ -21,13 +23,25 @@ import {
   repeated,
   unitMs,
 } from '../../fixtures/conformance/payments-list.js';
-import { amountsInHundredths, countWithStatus, expectedHundredths } from '../../fixtures/conformance/list-totals.js';
+import {
+  amountsInHundredths,
+  countWithStatus,
+  expectedHundredths,
+  expectTotalsReadable,
+} from '../../fixtures/conformance/list-totals.js';
 import type { PaymentStep } from '../../fixtures/conformance/outcome-drivers.js';
 import type { MethodRole, Preconditions } from '../../fixtures/conformance/preconditions.js';
 import type { PaymentStatus, PaymentType } from '../../generated/common/definitions.gen.js';
+import {
+  expectListedAsCreated,
+  expectReadable,
+  type PaymentMember,
+} from '../../fixtures/conformance/payment-records.js';
 
 const TAKES = [1, 2, 3] as const;
 const ALL_STATUSES: readonly PaymentStatus[] = ['PENDING', 'SUCCESS', 'FAILED', 'NEED_CHECK'];
+
+const otherType = (type: PaymentType): PaymentType => (type === 'PAY_IN' ? 'PAY_OUT' : 'PAY_IN');
 
 const idsOf = (payments: readonly { paymentId: string }[]) => payments.map((p) => p.paymentId);
 
@@ -46,7 +60,11 @@ function expectFilterHolds(
   payments: readonly OwnPayment[],
   filter: string,
   matches: { listed: (record: Readonly<Record<string, unknown>>) => boolean; ours: (payment: OwnPayment) => boolean },
+  member: PaymentMember,
 ): void {
+  // The member the filter is about, as §4.3 states it, on every record compared (a lowercase status is PAYMENT-SHAPE's).
+  for (const p of page.payments) expectReadable(p.record, [member], `listed payment ${p.id}`);
+  for (const p of payments) expectReadable(p.record, [member], `the status check of payment ${p.paymentId}`);
   const strays = page.payments
     .filter((p) => !matches.listed(p.record))
     .map((p) => `${p.id}: ${JSON.stringify(p.record)}`);
@@ -165,13 +183,26 @@ test.describe('paymentsList · filters', () => {
         given,
         roles.map((role) => ({ role })),
       );
-      const list = new ListReader(api, given);
-      for (const type of ['PAY_IN', 'PAY_OUT'] as const satisfies readonly PaymentType[]) {
-        const listed = await list.ids({ ...interval, type });
-        expect(membership(payments, listed), `our payments listed under type ${type}`).toEqual(
-          membership(payments, idsOf(payments.filter((p) => p.type === type))),
-        );
+      const shown = await shownTypes(new ListReader(api, given), interval, idsOf(payments));
+      // A payment shown only under the other type while the rest show right was created with the wrong type: that
+      // creation's finding blocks this check. Shown under both, neither, or every type swapped: the filter's.
+      const types = new Set(payments.map((p) => p.type));
+      const swapped = types.size === 2 && payments.every((p) => shown.get(p.paymentId) === otherType(p.type));
+      const wrongCreations = payments.flatMap((p) => {
+        const defect = typeDefect(p.type, shown.get(p.paymentId) ?? 'neither', swapped);
+        return defect === undefined || defect === 'LIST-FILTER-TYPE' ? [] : [{ payment: p, defect }];
+      });
+      for (const { payment, defect } of wrongCreations) {
+        precondition(defect, () => {
+          assert.fail(
+            `payment ${payment.paymentId}, created ${payment.type}, is listed as ${payment.type === 'PAY_IN' ? 'PAY_OUT' : 'PAY_IN'} only`,
+          );
+        });
       }
+      expect(
+        Object.fromEntries(payments.map((p) => [p.paymentId, shown.get(p.paymentId)])),
+        'the type filters each of our payments is listed under',
+      ).toEqual(Object.fromEntries(payments.map((p) => [p.paymentId, p.type])));
     },
   );
 
@@ -184,10 +215,16 @@ test.describe('paymentsList · filters', () => {
       for (const status of ALL_STATUSES) {
         await test.step(status, async () => {
           const page = await list.wholePage({ ...interval, status });
-          expectFilterHolds(page, payments, `status ${status}`, {
-            listed: (record) => record.status === status,
-            ours: (payment) => payment.record.status === status,
-          });
+          expectFilterHolds(
+            page,
+            payments,
+            `status ${status}`,
+            {
+              listed: (record) => record.status === status,
+              ours: (payment) => payment.record.status === status,
+            },
+            'status',
+          );
         });
       }
     },
@@ -203,13 +240,24 @@ test.describe('paymentsList · filters', () => {
         { role: second },
         { role: first },
       ]);
+      // Our records show their method's currency first (PAYMENT-CURRENCY-OF-METHOD's finding otherwise).
+      expectListedAsCreated(
+        payments.map((p) => ({ id: p.paymentId, record: p.record })),
+        payments,
+      );
       const list = new ListReader(api, given);
       for (const currencyCode of new Set(payments.map((p) => p.method.currencyCode))) {
         const page = await list.wholePage({ ...interval, currencyCode });
-        expectFilterHolds(page, payments, `currencyCode ${currencyCode}`, {
-          listed: (record) => record.currencyCode === currencyCode,
-          ours: (payment) => payment.method.currencyCode === currencyCode,
-        });
+        expectFilterHolds(
+          page,
+          payments,
+          `currencyCode ${currencyCode}`,
+          {
+            listed: (record) => record.currencyCode === currencyCode,
+            ours: (payment) => payment.method.currencyCode === currencyCode,
+          },
+          'currencyCode',
+        );
       }
     },
   );
@@ -229,6 +277,7 @@ test.describe('paymentsList · filters', () => {
         listed.payments.map((p) => p.id),
         'the payments at both ends of the interval',
       ).toEqual(expect.arrayContaining(idsOf(payments)));
+      for (const p of listed.payments) expectReadable(p.record, ['createdAt'], `listed payment ${p.id}`);
       const outside = listed.payments.filter((p) => {
         const at = Math.floor(createdAtMs(p.record) / unit);
         return inclusive
@@ -298,7 +347,7 @@ test.describe('paymentsList · keyset pages', () => {
     const list = new ListReader(api, given);
     for (const take of TAKES) {
       const walk = await list.walk(interval, take);
-      expect(walk.problem).toBeUndefined();
+      expectWalkHolds(walk);
       const sizes = walk.pages.map((page) => page.payments.length);
       expect(
         sizes.filter((size) => size > take),
@@ -340,7 +389,8 @@ test.describe('paymentsList · keyset pages', () => {
         await list.wholePage(interval),
         await list.walk(interval, 2),
       ]);
-      expect(walk.problem, 'following nextId to the end').toBeUndefined();
+      // A walk that repeats or skips payments is those requirements' finding: where it ends is judged on a sound one.
+      expectWalkHolds(walk, single);
       expect(walk.ids, 'the pages end where the set does').toHaveLength(single.payments.length);
       // Where nextId names a page's own last payment, the page after the last one is empty and ends the walk; a page
       // holding the whole set may then name its last payment. Otherwise no page after the last, and no nextId on it.
@@ -371,9 +421,11 @@ test.describe('paymentsList · totals', () => {
         await list.wholePage(interval),
         await list.walk(interval, 2),
       ]);
-      expect(walk.problem).toBeUndefined();
+      expectWalkHolds(walk, whole);
       expect(walk.pages.length, 'the set spans several pages of 2').toBeGreaterThan(1);
+      expectTotalsReadable(whole, 'the page that holds the whole set');
       for (const [n, page] of walk.pages.entries()) {
+        expectTotalsReadable(page, `page ${n + 1} of 2 payments`);
         expect(
           { total: page.total, totalSucceed: page.totalSucceed, totalFailed: page.totalFailed, amounts: page.amounts },
           `page ${n + 1} of 2 payments`,
@@ -393,6 +445,7 @@ test.describe('paymentsList · totals', () => {
     async ({ api, given }) => {
       const { interval } = await ownPayments(api, given, mixedStatuses(given));
       const page = await new ListReader(api, given).wholePage(interval);
+      expectTotalsReadable(page, 'the page that holds the whole set');
       expect(page.totalSucceed).toBe(countWithStatus(page, 'SUCCESS'));
     },
   );
@@ -403,6 +456,7 @@ test.describe('paymentsList · totals', () => {
     async ({ api, given }) => {
       const { interval } = await ownPayments(api, given, mixedStatuses(given));
       const page = await new ListReader(api, given).wholePage(interval);
+      expectTotalsReadable(page, 'the page that holds the whole set');
       expect(page.totalFailed).toBe(countWithStatus(page, 'FAILED'));
     },
   );
@@ -417,8 +471,14 @@ test.describe('paymentsList · totals', () => {
         overrides: { amount: given.method(role).amount + extra },
       });
       const unit = given.convention('amountTotalsUnit');
-      const { interval } = await ownPayments(api, given, [cents(first, 0.25), cents(first, 0.5), cents(second, 0.75)]);
+      const { interval, payments } = await ownPayments(api, given, [
+        cents(first, 0.25),
+        cents(first, 0.5),
+        cents(second, 0.75),
+      ]);
       const page = await new ListReader(api, given).wholePage(interval);
+      expectListedAsCreated(page.payments, payments);
+      expectTotalsReadable(page, 'the page that holds the whole set');
       expect(amountsInHundredths(page.amounts, unit), `amounts (${unit} units) as hundredths`).toEqual(
         expectedHundredths(page),
       );

@@ -2,7 +2,9 @@
  * §2.6 and §6: the complaint postback. Its shape and signature on COMPLETED and DECLINED; that it comes for those
  * only; that it agrees with the complaint status check.
  */
-import { expect, okObject, test, verifies } from '../../fixtures/index.js';
+import { expect, test, verifies } from '../../fixtures/index.js';
+import { precondition } from '../../fixtures/conformance/checks.js';
+import { complaintById, expectReadableComplaint } from '../../fixtures/conformance/payment-records.js';
 import { bodyOf, complaintRun, findingsFor } from './postback-scenarios.js';
 
 const RESOLUTIONS = [
@@ -45,9 +47,25 @@ test.describe('complaint postback (§2.6)', () => {
       `a ${status} complaint's postback says what the complaint status check says`,
       verifies('PB-COMPLAINT-CONSISTENT'),
       async ({ api, given, capture }) => {
-        const { attempts, complaintId } = await complaintRun(given, capture, { moves, attempts: 1 });
+        const { attempts, complaintId, payment } = await complaintRun(given, capture, { moves, attempts: 1 });
         const body = bodyOf(attempts[0]);
-        const record = okObject(await api.complaintStatus({ id: complaintId }));
+        const record = await complaintById(api, complaintId);
+        // The status check must first be sound: members of §2.4's shape, its payment's, the status it reached. A
+        // record that is not is its own finding, and the postback is judged against a sound one.
+        expectReadableComplaint(
+          record,
+          ['id', 'status', 'paymentId', 'merchantPaymentId', 'paymentMethodId', 'currencyCode'],
+          `complaint ${complaintId}`,
+        );
+        precondition('COMPLAINT-ECHOES-PAYMENT', () => {
+          expect(
+            { paymentId: record.paymentId, merchantPaymentId: record.merchantPaymentId },
+            `the status check of complaint ${complaintId}`,
+          ).toEqual({ paymentId: payment.paymentId, merchantPaymentId: payment.fields.merchantPaymentId });
+        });
+        precondition('COMPLAINT-REFLECTS-STATUS', () => {
+          expect(record.status, `the status check of complaint ${complaintId}`).toBe(status);
+        });
         expect({
           id: body.id,
           status: body.status,

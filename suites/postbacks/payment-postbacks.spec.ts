@@ -6,6 +6,8 @@ import { expect, okObject, test, verifies } from '../../fixtures/index.js';
 import { FAILED_CODES } from '../../fixtures/conformance/enums.js';
 import { isUtcMillisTimestamp } from '../../src/contract/formats.js';
 import { bodyOf, findingsFor, paymentRun } from './postback-scenarios.js';
+import { precondition } from '../../fixtures/conformance/checks.js';
+import { expectCreatedAtFormat, expectRecordOfCreation } from '../../fixtures/conformance/payment-records.js';
 
 /** §2.5's failedCode set: the payment record's RECIPIENT_LIMIT (§2.1) is not among them. */
 const POSTBACK_FAILED_CODES: readonly string[] = [
@@ -79,7 +81,13 @@ test.describe('payment postback · body (§2.5)', () => {
       const { attempts, payment } = await paymentRun(given, capture, { steps: [{ status: 'SUCCESS' }], attempts: 1 });
       const { createdAt } = bodyOf(attempts[0]);
       expect(isUtcMillisTimestamp(String(createdAt)), `createdAt ${JSON.stringify(createdAt)}`).toBe(true);
-      const record = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
+      const exchange = await api.paymentStatus({ paymentId: payment.paymentId });
+      const record = precondition('STATUS-BY-PAYMENTID', () => okObject(exchange));
+      expectCreatedAtFormat(
+        record,
+        given.profile.settings.conventions?.createdAtFormat,
+        `the status check of payment ${payment.paymentId}`,
+      );
       expect(Date.parse(String(createdAt))).toBe(Date.parse(String(record.createdAt)));
     },
   );
@@ -171,7 +179,14 @@ test.describe('payment postback · agrees with the status check (§2.5, §2.1)',
           attempts: 1,
         });
         const body = bodyOf(attempts[0]);
-        const record = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
+        const exchange = await api.paymentStatus({ paymentId: payment.paymentId });
+        const record = precondition('STATUS-BY-PAYMENTID', () => okObject(exchange));
+        // The status check must first echo the creation and show the outcome: a record that lost a member or kept
+        // an older status is its own finding, and the postback is judged against a sound one.
+        expectRecordOfCreation(record, payment);
+        precondition('STATUS-REFLECTS-OUTCOME', () => {
+          expect(record.status, `the status check of payment ${payment.paymentId}`).toBe(outcome.status);
+        });
         expect({
           id: body.id,
           status: body.status,

@@ -51,7 +51,10 @@ test(
         const exchange = await api.dispatch(api.prepareUnchecked('paymentStatus', lookup));
         const wanted = expected([byId, byMerchantId]);
         // A 404 says "none" through its error member (§7): an error body of another shape is ERROR-BODY-SHAPE's.
-        if (exchange.status === 404) check('ERROR-BODY-SHAPE', () => { assertErrorBody(exchange); });
+        if (exchange.status === 404)
+          check('ERROR-BODY-SHAPE', () => {
+            assertErrorBody(exchange);
+          });
         // The case's kind names what it verifies: nothing named, a paymentId that names one, or the fallback.
         const requirement =
           wanted === 'none'
@@ -100,7 +103,10 @@ test(
         const exchange = await api.dispatch(api.prepareUnchecked('complaintStatus', lookup));
         const wanted = expected(choices);
         // A 404 says "none" through its error member (§7): an error body of another shape is ERROR-BODY-SHAPE's.
-        if (exchange.status === 404) check('ERROR-BODY-SHAPE', () => { assertErrorBody(exchange); });
+        if (exchange.status === 404)
+          check('ERROR-BODY-SHAPE', () => {
+            assertErrorBody(exchange);
+          });
         check(wanted === 'none' ? 'COMPLAINT-NOT-FOUND' : 'COMPLAINT-LOOKUP-ORDER', () => {
           expect(
             found(

@@ -10,7 +10,12 @@ import { check, precondition } from '../../fixtures/conformance/checks.js';
 import type { RequirementId } from '../../src/requirements/registry.js';
 import fc from 'fast-check';
 import { expect, test, verifies } from '../../fixtures/index.js';
-import { amountsInHundredths, countWithStatus, expectedHundredths } from '../../fixtures/conformance/list-totals.js';
+import {
+  amountsInHundredths,
+  countWithStatus,
+  expectedHundredths,
+  expectTotalsReadable,
+} from '../../fixtures/conformance/list-totals.js';
 import { ownPayments, type OwnPayment, type PaymentSpec } from '../../fixtures/conformance/own-payments.js';
 import { ListReader } from '../../fixtures/conformance/list-reader.js';
 import {
@@ -296,6 +301,7 @@ test.describe('paymentsList · properties', () => {
           // Each member is its own requirement's; total first, for a count of the page alone breaks every member.
           for (const [n, page] of [whole, ...walk.pages].entries()) {
             const where = n === 0 ? 'the page that holds the whole set' : `page ${n} of ${scenario.take}`;
+            expectTotalsReadable(page, where);
             check('LIST-TOTALS-WHOLE-SET', () => {
               expect(page.total, `total on ${where}`).toEqual(set.total);
             });
