@@ -26,6 +26,15 @@ const SHAPE: Readonly<Record<Exclude<Kind, 'unknown'>, string>> = {
   complaint: 'PB-COMPLAINT-SHAPE',
 };
 
+/**
+ * Members a more specific requirement claims (one defect, one finding): a SUCCESS's failedCode is PB-FAILEDCODE's, a
+ * status outside the set a postback is sent for (NEED_CHECK, APPROVED) the status set's.
+ */
+const MEMBER_CLAIMS: Readonly<Record<Exclude<Kind, 'unknown'>, Readonly<Record<string, string>>>> = {
+  payment: { '/failedCode': 'PB-FAILEDCODE', '/status': 'PB-PAYMENT-STATUS-SET' },
+  complaint: { '/status': 'PB-COMPLAINT-STATUS-SET' },
+};
+
 const SIGNATURE_PROBLEMS: Readonly<Record<Exclude<PostbackCheck['signature'], 'valid' | 'not-checked'>, string>> = {
   'no-public-key': 'no publicKey to check the hash with',
   'no-hash': 'no hash',
@@ -75,7 +84,7 @@ export function checkPostback(
         severity: f.severity,
         message: f.message,
         pointer: f.pointer,
-        requirement: SHAPE[kind],
+        requirement: MEMBER_CLAIMS[kind][f.pointer] ?? SHAPE[kind],
       });
     }
   } else {

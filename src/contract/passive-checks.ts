@@ -77,8 +77,8 @@ function memberRequirement(operation: OperationName, pointer: string): Requireme
 }
 
 /**
- * The passive findings of one exchange. `judgeRecord: false` (a lookup of ids that name nothing) leaves a 200's shape
- * to the not-found requirement, whose tests judge that answer.
+ * The passive findings of one exchange. `judgeRecord: false` (a lookup that names no record the kit made) leaves a
+ * 200's shape to the not-found requirement, whose tests judge that answer.
  */
 export function passiveFindings(
   exchange: Exchange,

@@ -5,6 +5,7 @@
 import { check, precondition } from '../../fixtures/conformance/checks.js';
 import { expectErrorAnswer } from '../../fixtures/conformance/error-answers.js';
 import { expect, okObject, skipBecause, test, verifies } from '../../fixtures/index.js';
+import { expectSignedTextAccepted } from '../../fixtures/conformance/answers.js';
 import type { CreationFields, MethodRole, Preconditions } from '../../fixtures/conformance/preconditions.js';
 import { ownPayments } from '../../fixtures/conformance/own-payments.js';
 import { ListReader } from '../../fixtures/conformance/list-reader.js';
@@ -60,7 +61,10 @@ const MISTYPED: readonly { member: keyof CreationFields; value: unknown; what: s
 ];
 
 async function create(api: ApiClient, kind: CreationKind, fields: Readonly<Record<string, unknown>>) {
-  return api.dispatch(api.prepareUnchecked(kind.operation, fields));
+  const exchange = await api.dispatch(api.prepareUnchecked(kind.operation, fields));
+  // A 401 to a correctly signed body with non-ASCII text is the signing input's finding, whatever the test checks.
+  expectSignedTextAccepted(exchange);
+  return exchange;
 }
 
 export function creationSuite(kind: CreationKind): void {
@@ -98,7 +102,9 @@ export function creationSuite(kind: CreationKind): void {
         { method: endpoint.method ?? 'POST', path: endpoint.path },
         `the profile routes ${op} elsewhere than the interface's path`,
       ).toEqual({ method: 'POST', path: kind.path });
-      await expect(await create(api, kind, given.fields(kind.role))).toMatchSchema('payments/create-payment.response');
+      // Served there is answered there: 200 (the answer's members are CREATE-RESPONSE-SHAPE's).
+      const exchange = await create(api, kind, given.fields(kind.role));
+      expect(exchange.status, `POST ${kind.path}: ${exchange.text.slice(0, 300)}`).toBe(200);
     });
 
     for (const member of REQUIRED_MEMBERS) {

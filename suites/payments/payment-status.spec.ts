@@ -6,7 +6,7 @@ import { check, precondition } from '../../fixtures/conformance/checks.js';
 import { expect, okObject, test, verifies } from '../../fixtures/index.js';
 import { FAILED_CODES } from '../../fixtures/conformance/enums.js';
 import { isRecordTimestamp } from '../../src/contract/formats.js';
-import { expectPaymentRecordShape } from '../../fixtures/conformance/payment-records.js';
+import { expectPaymentRecordShape, expectReadable, paymentById } from '../../fixtures/conformance/payment-records.js';
 
 test.describe('paymentStatus · lookups', () => {
   test('found by paymentId', verifies('STATUS-BY-PAYMENTID', 'paymentStatus'), async ({ api, given }) => {
@@ -129,7 +129,9 @@ test.describe('paymentStatus · the record', () => {
     async ({ api, given }) => {
       const initial = given.convention('initialPaymentStatus');
       const payment = await given.payment('payIn');
-      expect(okObject(await api.paymentStatus({ paymentId: payment.paymentId })).status).toBe(initial);
+      const record = await paymentById(api, payment.paymentId);
+      expectReadable(record, ['status'], `the status check of payment ${payment.paymentId}`);
+      expect(record.status).toBe(initial);
     },
   );
 
@@ -141,7 +143,9 @@ test.describe('paymentStatus · the record', () => {
       // Cents that no sandbox treats as magic, and that a truncating or rounding target would lose.
       const amount = Math.min(method.amount, given.profile.settings.safety.maxAmount - 1) + 0.25;
       const payment = await given.payment('payIn', { overrides: { amount } });
-      expect(okObject(await api.paymentStatus({ paymentId: payment.paymentId })).amount).toBe(amount);
+      const record = await paymentById(api, payment.paymentId);
+      expectReadable(record, ['amount'], `the status check of payment ${payment.paymentId}`);
+      expect(record.amount).toBe(amount);
     },
   );
 
@@ -150,7 +154,8 @@ test.describe('paymentStatus · the record', () => {
     verifies('STATUS-ECHOES-CLIENT-FIELDS', 'paymentStatus'),
     async ({ api, given }) => {
       const payment = await given.payment('payIn');
-      const record = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
+      const record = await paymentById(api, payment.paymentId);
+      expectReadable(record, ['clientFieldsValues'], `the status check of payment ${payment.paymentId}`);
       expect(record.clientFieldsValues).toEqual(payment.fields.clientFieldsValues);
     },
   );
@@ -162,7 +167,7 @@ test.describe('paymentStatus · the record', () => {
       const payment = await given.payment('payIn', {
         overrides: { merchantUserId: `user-${given.merchantPaymentId()}` },
       });
-      const record = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
+      const record = await paymentById(api, payment.paymentId);
       expect({ merchantPaymentId: record.merchantPaymentId, merchantUserId: record.merchantUserId }).toEqual({
         merchantPaymentId: payment.fields.merchantPaymentId,
         merchantUserId: payment.fields.merchantUserId,
@@ -175,7 +180,8 @@ test.describe('paymentStatus · the record', () => {
     verifies('STATUS-ECHOES-METHOD', 'paymentStatus'),
     async ({ api, given }) => {
       const payment = await given.payment('payIn');
-      const record = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
+      const record = await paymentById(api, payment.paymentId);
+      expectReadable(record, ['paymentMethodId'], `the status check of payment ${payment.paymentId}`);
       expect(record.paymentMethodId).toBe(payment.method.id);
     },
   );
@@ -186,7 +192,8 @@ test.describe('paymentStatus · the record', () => {
       verifies('PAYMENT-CURRENCY-OF-METHOD', 'paymentStatus'),
       async ({ api, given }) => {
         const payment = await given.payment(role);
-        const record = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
+        const record = await paymentById(api, payment.paymentId);
+        expectReadable(record, ['currencyCode'], `the status check of payment ${payment.paymentId}`);
         expect(record.currencyCode).toBe(payment.method.currencyCode);
       },
     );
@@ -212,10 +219,13 @@ test.describe('paymentStatus · the status a payment reaches', () => {
     async ({ api, given }) => {
       const success = await given.payment('payIn', { outcome: { status: 'SUCCESS' } });
       const needCheck = await given.payment('payIn', { outcome: { status: 'NEED_CHECK' } });
-      const successRecord = okObject(await api.paymentStatus({ paymentId: success.paymentId }));
+      const successRecord = await paymentById(api, success.paymentId);
+      const needCheckRecord = await paymentById(api, needCheck.paymentId);
+      expectReadable(successRecord, ['status', 'failedCode'], `the status check of payment ${success.paymentId}`);
+      expectReadable(needCheckRecord, ['status'], `the status check of payment ${needCheck.paymentId}`);
       expect(successRecord.status).toBe('SUCCESS');
       expect(successRecord.failedCode ?? null, 'no failedCode on a SUCCESS payment').toBeNull();
-      expect(okObject(await api.paymentStatus({ paymentId: needCheck.paymentId })).status).toBe('NEED_CHECK');
+      expect(needCheckRecord.status).toBe('NEED_CHECK');
     },
   );
 
@@ -225,7 +235,8 @@ test.describe('paymentStatus · the status a payment reaches', () => {
       verifies(['STATUS-REFLECTS-OUTCOME', 'PAYMENT-FAILEDCODE-ENUM'], 'paymentStatus'),
       async ({ api, given }) => {
         const payment = await given.payment('payIn', { outcome: { status: 'FAILED', failedCode } });
-        const record = okObject(await api.paymentStatus({ paymentId: payment.paymentId }));
+        const record = await paymentById(api, payment.paymentId);
+        expectReadable(record, ['status'], `the status check of payment ${payment.paymentId}`);
         // The status is STATUS-REFLECTS-OUTCOME's; the code, once the status is right, PAYMENT-FAILEDCODE-ENUM's.
         check('STATUS-REFLECTS-OUTCOME', () => {
           expect(record.status).toBe('FAILED');
@@ -245,7 +256,8 @@ test.describe('paymentStatus · the status a payment reaches', () => {
       const shown: unknown[] = [];
       await given.paymentThrough('payIn', [{ status: 'SUCCESS' }, { flip: true }, { flip: true }], {
         afterEach: async (_end, index, paymentId) => {
-          const record = okObject(await api.paymentStatus({ paymentId }));
+          const record = await paymentById(api, paymentId);
+          expectReadable(record, ['status'], `the status check of payment ${paymentId}`);
           shown[index] = record.status;
         },
       });

@@ -6,6 +6,7 @@ import { expect, test, verifies } from '../../fixtures/index.js';
 import { precondition } from '../../fixtures/conformance/checks.js';
 import { complaintById, expectReadableComplaint } from '../../fixtures/conformance/payment-records.js';
 import { bodyOf, complaintRun, findingsFor } from './postback-scenarios.js';
+import { expectPinnedKey, expectSoundPostback } from '../../fixtures/conformance/postback-bodies.js';
 
 const RESOLUTIONS = [
   { status: 'COMPLETED', moves: ['APPROVED', 'COMPLETED'] },
@@ -29,6 +30,7 @@ test.describe('complaint postback (§2.6)', () => {
       verifies('PB-SIGNATURE-VALID'),
       async ({ given, capture }) => {
         const { attempts } = await complaintRun(given, capture, { moves, attempts: 1 });
+        expectPinnedKey(attempts[0]);
         expect(attempts[0]?.check.signature).toBe('valid');
       },
     );
@@ -49,6 +51,7 @@ test.describe('complaint postback (§2.6)', () => {
       async ({ api, given, capture }) => {
         const { attempts, complaintId, payment } = await complaintRun(given, capture, { moves, attempts: 1 });
         const body = bodyOf(attempts[0]);
+        expectSoundPostback(attempts[0]);
         const record = await complaintById(api, complaintId);
         // The status check must first be sound: members of §2.4's shape, its payment's, the status it reached. A
         // record that is not is its own finding, and the postback is judged against a sound one.

@@ -6,6 +6,7 @@ import { expect, okObject, test, verifies } from '../../fixtures/index.js';
 import { FAILED_CODES } from '../../fixtures/conformance/enums.js';
 import { isUtcMillisTimestamp } from '../../src/contract/formats.js';
 import { bodyOf, findingsFor, paymentRun } from './postback-scenarios.js';
+import { expectPinnedKey, expectSoundPostback } from '../../fixtures/conformance/postback-bodies.js';
 import { precondition } from '../../fixtures/conformance/checks.js';
 import { expectCreatedAtFormat, expectRecordOfCreation } from '../../fixtures/conformance/payment-records.js';
 
@@ -134,6 +135,7 @@ test.describe('payment postback · signature (§2.5, §5.3)', () => {
       verifies('PB-SIGNATURE-VALID'),
       async ({ given, capture }) => {
         const { attempts } = await paymentRun(given, capture, { steps: [outcome], attempts: 1 });
+        expectPinnedKey(attempts[0]);
         expect(attempts[0]?.check.signature).toBe('valid');
       },
     );
@@ -179,6 +181,14 @@ test.describe('payment postback · agrees with the status check (§2.5, §2.1)',
           attempts: 1,
         });
         const body = bodyOf(attempts[0]);
+        // The postback must be sound in itself, and carry the merchant ids the creation sent, before it is compared.
+        expectSoundPostback(attempts[0]);
+        precondition('PB-MERCHANT-IDS', () => {
+          expect({ merchantPaymentId: body.merchantPaymentId, merchantUserId: body.merchantUserId }).toEqual({
+            merchantPaymentId: payment.fields.merchantPaymentId,
+            merchantUserId: payment.fields.merchantUserId,
+          });
+        });
         const exchange = await api.paymentStatus({ paymentId: payment.paymentId });
         const record = precondition('STATUS-BY-PAYMENTID', () => okObject(exchange));
         // The status check must first echo the creation and show the outcome: a record that lost a member or kept

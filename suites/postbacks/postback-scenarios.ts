@@ -22,6 +22,7 @@ import type { RequirementId } from '../../src/requirements/registry.js';
 
 // The suites read bodies through these too; they live in fixtures so the model-based property shares them.
 export { bodyOf, findingsFor, statusesOf } from '../../fixtures/conformance/postback-bodies.js';
+import { findingsFor } from '../../fixtures/conformance/postback-bodies.js';
 
 export type { PaymentStep };
 
@@ -65,16 +66,21 @@ export async function paymentRun(
           // Re-evaluation comes "after some time" (§3.1): each change's postback goes out before the next change.
           afterEach: () => time.elapse(1_000),
         });
-  if (options.attempts === 'all') await time.watchWholeSchedule();
-  else {
-    await whenShort(time.attemptsArrive(endpoint, options.attempts, options.script), capture, endpoint, {
-      id: payment.paymentId,
-      routing: 'PB-ROUTING',
-      statusSet: 'PB-PAYMENT-STATUS-SET',
-    });
+  const subject = {
+    id: payment.paymentId,
+    routing: 'PB-ROUTING',
+    statusSet: 'PB-PAYMENT-STATUS-SET',
+    further: options.steps.some((step) => 'flip' in step) ? 'PB-FLIP-RESENT' : 'PB-PAYMENT-STATUS-SET',
+  } as const;
+  if (options.attempts === 'all') {
+    await time.watchWholeSchedule();
+    await notRoutedElsewhere(capture, endpoint, subject);
+  } else {
+    await whenShort(time.attemptsArrive(endpoint, options.attempts, options.script), capture, endpoint, subject);
   }
   const attempts = await endpoint.attempts();
   await watchQuietWindow(time, endpoint, attempts.length);
+  expectSoundSequence(attempts, subject.statusSet);
   return { payment, ends, endpoint, attempts };
 }
 
@@ -101,17 +107,71 @@ export async function complaintRun(
     else await given.moveComplaint(complaint, move);
     await time.elapse(1_000);
   }
-  if (options.attempts === 'all') await time.watchWholeSchedule();
-  else {
-    await whenShort(endpoint.waitForAttempts(options.attempts, time.dueWaitMs), capture, endpoint, {
-      id: complaint.id,
-      routing: 'PB-COMPLAINT-ROUTING',
-      statusSet: 'PB-COMPLAINT-STATUS-SET',
-    });
+  const subject = {
+    id: complaint.id,
+    routing: 'PB-COMPLAINT-ROUTING',
+    statusSet: 'PB-COMPLAINT-STATUS-SET',
+    further: options.moves.includes('flip') ? 'PB-COMPLAINT-FLIP-RESENT' : 'PB-COMPLAINT-STATUS-SET',
+  } as const;
+  if (options.attempts === 'all') {
+    await time.watchWholeSchedule();
+    await notRoutedElsewhere(capture, endpoint, subject);
+  } else {
+    await whenShort(endpoint.waitForAttempts(options.attempts, time.dueWaitMs), capture, endpoint, subject);
   }
   const attempts = await endpoint.attempts();
   await watchQuietWindow(time, endpoint, attempts.length);
+  expectSoundSequence(attempts, subject.statusSet);
   return { payment, complaintId: complaint.id, endpoint, attempts };
+}
+
+/** The capture server answered the attempt 200: the target was told it arrived. */
+function isAcknowledged(attempt: CheckedAttempt): boolean {
+  const { reply } = attempt.attempt;
+  return reply.answer === 'status' && reply.status === 200;
+}
+
+/**
+ * What every scenario's checks rest on, whatever they are about: no postback for a status outside the set (a
+ * NEED_CHECK postback is the status set's finding, not a wrong first postback's) and no repeat of a postback right
+ * after it was acknowledged (PB-STOP-AFTER-200's, not a flip sequence's). Either blocks the test's checks.
+ */
+function expectSoundSequence(attempts: readonly CheckedAttempt[], statusSet: RequirementId): void {
+  const outside = attempts.flatMap((a) => findingsFor(a, statusSet));
+  if (outside.length > 0) {
+    precondition(statusSet, () => {
+      throw new Error(`postbacks for a status outside the set: ${outside.join('; ')}`);
+    });
+  }
+  const repeat = attempts.findIndex((a, n) => {
+    const before = attempts[n - 1];
+    return before !== undefined && a.attempt.body === before.attempt.body && isAcknowledged(before);
+  });
+  if (repeat > 0) {
+    precondition('PB-STOP-AFTER-200', () => {
+      throw new Error(`attempt ${repeat + 1} repeats the postback attempt ${repeat} had acknowledged with 200`);
+    });
+  }
+}
+
+/**
+ * After a whole schedule watched: when nothing reached the test's endpoint but postbacks about the subject reached
+ * the merchant's registered URL, that is the routing's one finding; what the test checks of the postbacks it expected
+ * here is blocked by it.
+ */
+async function notRoutedElsewhere(
+  capture: TestCapture,
+  endpoint: CaptureEndpoint,
+  subject: { id: string; routing: RequirementId },
+): Promise<void> {
+  if ((await endpoint.attempts()).length > 0) return;
+  const elsewhere = await capture.merchant.attempts(subject.id);
+  if (elsewhere.length === 0) return;
+  precondition(subject.routing, () => {
+    throw new Error(
+      `${elsewhere.length} postback(s) about ${subject.id} went to the merchant's registered URL, none to the URL given at creation (${endpoint.url})`,
+    );
+  });
 }
 
 /**
@@ -125,7 +185,7 @@ async function whenShort(
   wait: Promise<unknown>,
   capture: TestCapture,
   endpoint: CaptureEndpoint,
-  subject: { id: string; routing: RequirementId; statusSet: RequirementId },
+  subject: { id: string; routing: RequirementId; statusSet: RequirementId; further: RequirementId },
 ): Promise<void> {
   try {
     await wait;
@@ -137,13 +197,14 @@ async function whenShort(
       precondition(requirement, () => {
         throw error;
       });
-    if (last !== undefined && !(last.attempt.reply.answer === 'status' && last.attempt.reply.status === 200)) {
+    if (last !== undefined && !isAcknowledged(last)) {
       fail('PB-RETRY-UNTIL-200');
     }
     if (last === undefined) {
       const elsewhere = await capture.merchant.attempts(subject.id);
       fail(elsewhere.length > 0 ? subject.routing : subject.statusSet);
     }
-    throw error;
+    // The last one acknowledged, and a later change's postback never came: a flip not re-sent, or a status not sent.
+    fail(subject.further);
   }
 }

@@ -8,16 +8,41 @@
 import fc from 'fast-check';
 import { test, verifies } from '../../fixtures/index.js';
 import { errorCase } from '../../fixtures/conformance/error-answers.js';
-import { invalidVariants } from '../../fixtures/arbitraries/invalid-variants.js';
+import { type Change, invalidVariants } from '../../fixtures/arbitraries/invalid-variants.js';
 import { schemaFields, SIGNING_MEMBERS, withFreshIds } from '../../fixtures/arbitraries/request-fields.js';
 import { assertProperty } from '../../fixtures/conformance/property-runs.js';
-import { OPERATION_NAMES, OPERATIONS } from '../../src/contract/operations.js';
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../src/contract/operations.js';
+import type { RequirementId } from '../../src/requirements/registry.js';
 import { rawRequest } from '../../src/client/request-variants.js';
+
+/** The creation members §4.2 requires (CREATE-REQUIRED-FIELDS names them). */
+const CREATION_REQUIRED = new Set(['accountId', 'paymentMethodId', 'amount', 'clientFieldsValues']);
+
+/** The requirement whose statement names the 400 for this change to this operation's body. */
+function refusalRequirement(operation: OperationName, change: Change): RequirementId {
+  if (change.kind === 'raw') return 'ERROR-MALFORMED-400';
+  const creation = OPERATIONS[operation].createsPayment;
+  if (creation && change.kind === 'dropped' && CREATION_REQUIRED.has(change.member)) return 'CREATE-REQUIRED-FIELDS';
+  if (creation && change.kind === 'type') return 'CREATE-FIELD-TYPES';
+  if (operation === 'paymentsList' && change.kind === 'dropped' && change.member.startsWith('createdAt')) {
+    return 'LIST-INTERVAL-REQUIRED';
+  }
+  return 'ERROR-INVALID-BODY-400';
+}
+
+/** The specific refusal requirements refusalRequirement can name for this operation. */
+function specificRefusals(operation: OperationName): RequirementId[] {
+  if (OPERATIONS[operation].createsPayment) return ['CREATE-REQUIRED-FIELDS', 'CREATE-FIELD-TYPES'];
+  return operation === 'paymentsList' ? ['LIST-INTERVAL-REQUIRED'] : [];
+}
 
 for (const operation of OPERATION_NAMES) {
   test(
     `${operation}: any body that breaks the field table gets 400 with an error body`,
-    verifies(['ERROR-INVALID-BODY-400', 'ERROR-MALFORMED-400', 'ERROR-BODY-SHAPE'], operation),
+    verifies(
+      ['ERROR-INVALID-BODY-400', 'ERROR-MALFORMED-400', 'ERROR-BODY-SHAPE', ...specificRefusals(operation)],
+      operation,
+    ),
     async ({ api, given }) => {
       given.operation(operation);
       if (operation === 'createPayOut') given.payouts();
@@ -36,14 +61,10 @@ for (const operation of OPERATION_NAMES) {
                   operation,
                   withFreshIds(invalid.fields, () => given.merchantPaymentId()),
                 );
-          // JSON cut short is ERROR-MALFORMED-400's, a body that breaks the table ERROR-INVALID-BODY-400's; a 5xx
-          // included (the interface names 400 here, so that requirement claims the finding).
-          errorCase(
-            await api.dispatch(request),
-            400,
-            invalid.kind === 'raw' ? 'ERROR-MALFORMED-400' : 'ERROR-INVALID-BODY-400',
-            invalid.mutation,
-          );
+          // Each case is the most specific requirement that names its 400 (a 5xx included): JSON cut short
+          // ERROR-MALFORMED-400's, a creation without a required member CREATE-REQUIRED-FIELDS', and so on; the rest
+          // ERROR-INVALID-BODY-400's.
+          errorCase(await api.dispatch(request), 400, refusalRequirement(operation, invalid.change), invalid.mutation);
         }),
       );
     },

@@ -29,6 +29,7 @@ test.describe('the service against its model · stateful property', () => {
       'PB-PAYMENT-STATUS-SET',
       'PB-FLIP-RESENT',
       'PB-PAYMENT-CONSISTENT',
+      'PB-FAILEDCODE',
       'PB-COMPLAINT-STATUS-SET',
       'PB-COMPLAINT-FLIP-RESENT',
       'PB-COMPLAINT-CONSISTENT',

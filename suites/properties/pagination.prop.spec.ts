@@ -18,6 +18,7 @@ import {
 } from '../../fixtures/conformance/list-totals.js';
 import { ownPayments, type OwnPayment, type PaymentSpec } from '../../fixtures/conformance/own-payments.js';
 import { ListReader } from '../../fixtures/conformance/list-reader.js';
+import { expectListedAsCreated } from '../../fixtures/conformance/payment-records.js';
 import {
   type ListFilter,
   type ListPage,
@@ -131,6 +132,12 @@ async function arrange(api: ApiClient, given: Preconditions, scenario: Scenario)
     };
   });
   const { payments: own, interval } = await ownPayments(api, given, specs);
+  // The filters and sums are judged on what the records show: a record that lost its cents or its method's currency
+  // is that requirement's finding first.
+  expectListedAsCreated(
+    own.map((p) => ({ id: p.paymentId, record: p.record })),
+    own,
+  );
   const listClock = new ListReader(api, given).clock;
   const inclusive = listClock.inclusive;
   const at = (p: OwnPayment) => Math.floor(p.createdAtMs / unitMs(listClock));
@@ -243,9 +250,10 @@ async function arrangedAndRead(
   given: Preconditions,
   scenario: Scenario,
 ): Promise<{ whole: ListPage; walk: Walk }> {
-  const { filter } = await arrange(api, given, scenario);
+  const { filter, own } = await arrange(api, given, scenario);
   const read = await settledWalk(new ListReader(api, given), given, filter, scenario.take);
   fc.pre(read !== undefined);
+  expectListedAsCreated(read.whole.payments, own);
   return read;
 }
 
