@@ -32,7 +32,16 @@ function expected(choices: readonly Choice[]): 'first' | 'second' | 'none' {
 
 test(
   'paymentStatus: any combination of paymentId and merchantPaymentId finds what paymentId, then merchantPaymentId, names',
-  verifies(['STATUS-LOOKUP-PAYMENTID-FIRST', 'STATUS-LOOKUP-FALLBACK', 'STATUS-NOT-FOUND'], 'paymentStatus'),
+  verifies(
+    [
+      'STATUS-LOOKUP-PAYMENTID-FIRST',
+      'STATUS-LOOKUP-FALLBACK',
+      'STATUS-NOT-FOUND',
+      'STATUS-BY-PAYMENTID',
+      'STATUS-BY-MERCHANTPAYMENTID',
+    ],
+    'paymentStatus',
+  ),
   async ({ api, given }) => {
     const payments = [await given.payment('payIn'), await given.payment('payIn')];
     const keys = {
@@ -56,12 +65,17 @@ test(
             assertErrorBody(exchange);
           });
         // The case's kind names what it verifies: nothing named, a paymentId that names one, or the fallback.
+        // One key alone is that key's lookup (STATUS-BY-…); two, the order's.
         const requirement =
           wanted === 'none'
             ? 'STATUS-NOT-FOUND'
-            : byId === 'first' || byId === 'second'
-              ? 'STATUS-LOOKUP-PAYMENTID-FIRST'
-              : 'STATUS-LOOKUP-FALLBACK';
+            : byMerchantId === 'absent'
+              ? 'STATUS-BY-PAYMENTID'
+              : byId === 'absent'
+                ? 'STATUS-BY-MERCHANTPAYMENTID'
+                : byId === 'first' || byId === 'second'
+                  ? 'STATUS-LOOKUP-PAYMENTID-FIRST'
+                  : 'STATUS-LOOKUP-FALLBACK';
         check(requirement, () => {
           expect(
             found(
@@ -78,7 +92,16 @@ test(
 
 test(
   'complaintStatus: any combination of id, paymentId and merchantPaymentId finds what they name, in that order',
-  verifies(['COMPLAINT-LOOKUP-ORDER', 'COMPLAINT-NOT-FOUND'], 'complaintStatus'),
+  verifies(
+    [
+      'COMPLAINT-LOOKUP-ORDER',
+      'COMPLAINT-NOT-FOUND',
+      'COMPLAINT-BY-ID',
+      'COMPLAINT-BY-PAYMENTID',
+      'COMPLAINT-BY-MERCHANTPAYMENTID',
+    ],
+    'complaintStatus',
+  ),
   async ({ api, given }) => {
     const payments = [await given.payment('payIn'), await given.payment('payIn')];
     const complaints: { id: string }[] = [];
@@ -107,7 +130,20 @@ test(
           check('ERROR-BODY-SHAPE', () => {
             assertErrorBody(exchange);
           });
-        check(wanted === 'none' ? 'COMPLAINT-NOT-FOUND' : 'COMPLAINT-LOOKUP-ORDER', () => {
+        // One key alone is that key's lookup (COMPLAINT-BY-…); more, the order's.
+        const present = (['id', 'paymentId', 'merchantPaymentId'] as const).filter((_, i) => choices[i] !== 'absent');
+        const alone = present.length === 1 ? present[0] : undefined;
+        const requirement =
+          wanted === 'none'
+            ? 'COMPLAINT-NOT-FOUND'
+            : alone === 'id'
+              ? 'COMPLAINT-BY-ID'
+              : alone === 'paymentId'
+                ? 'COMPLAINT-BY-PAYMENTID'
+                : alone === 'merchantPaymentId'
+                  ? 'COMPLAINT-BY-MERCHANTPAYMENTID'
+                  : 'COMPLAINT-LOOKUP-ORDER';
+        check(requirement, () => {
           expect(
             found(
               exchange,
