@@ -2,13 +2,17 @@
  * §2.5 and §6: the payment postback. Its shape, currency member, createdAt, failedCode, merchant ids, signature and
  * pinned key; that it comes for SUCCESS and FAILED only; that it agrees with the status check.
  */
-import { expect, okObject, test, verifies } from '../../fixtures/index.js';
+import { expect, test, verifies } from '../../fixtures/index.js';
 import { FAILED_CODES } from '../../fixtures/conformance/enums.js';
 import { isUtcMillisTimestamp } from '../../src/contract/formats.js';
 import { bodyOf, findingsFor, paymentRun } from './postback-scenarios.js';
 import { expectPinnedKey, expectSoundPostback } from '../../fixtures/conformance/postback-bodies.js';
 import { precondition } from '../../fixtures/conformance/checks.js';
-import { expectCreatedAtFormat, expectRecordOfCreation } from '../../fixtures/conformance/payment-records.js';
+import {
+  expectCreatedAtFormat,
+  expectRecordOfCreation,
+  paymentById,
+} from '../../fixtures/conformance/payment-records.js';
 
 /** §2.5's failedCode set: the payment record's RECIPIENT_LIMIT (§2.1) is not among them. */
 const POSTBACK_FAILED_CODES: readonly string[] = [
@@ -82,8 +86,7 @@ test.describe('payment postback · body (§2.5)', () => {
       const { attempts, payment } = await paymentRun(given, capture, { steps: [{ status: 'SUCCESS' }], attempts: 1 });
       const { createdAt } = bodyOf(attempts[0]);
       expect(isUtcMillisTimestamp(String(createdAt)), `createdAt ${JSON.stringify(createdAt)}`).toBe(true);
-      const exchange = await api.paymentStatus({ paymentId: payment.paymentId });
-      const record = precondition('STATUS-BY-PAYMENTID', () => okObject(exchange));
+      const record = await paymentById(api, payment.paymentId);
       expectCreatedAtFormat(
         record,
         given.profile.settings.conventions?.createdAtFormat,
@@ -189,8 +192,7 @@ test.describe('payment postback · agrees with the status check (§2.5, §2.1)',
             merchantUserId: payment.fields.merchantUserId,
           });
         });
-        const exchange = await api.paymentStatus({ paymentId: payment.paymentId });
-        const record = precondition('STATUS-BY-PAYMENTID', () => okObject(exchange));
+        const record = await paymentById(api, payment.paymentId);
         // The status check must first echo the creation and show the outcome: a record that lost a member or kept
         // an older status is its own finding, and the postback is judged against a sound one.
         expectRecordOfCreation(record, payment);
