@@ -13,6 +13,7 @@ import {
 import { assertProperty } from '../../fixtures/conformance/property-runs.js';
 import { check } from '../../fixtures/conformance/checks.js';
 import { answerCase } from '../../fixtures/conformance/error-answers.js';
+import { expectSignedTextAccepted } from '../../fixtures/conformance/answers.js';
 import type { RequirementId } from '../../src/requirements/registry.js';
 import { conformanceContract } from '../../fixtures/conformance/contract-options.js';
 import type { PaymentType } from '../../generated/common/definitions.gen.js';
@@ -56,7 +57,7 @@ for (const kind of KINDS) {
 
     test(
       'any body with a usable method of the profile gets 200 and the creation response',
-      verifies([kind.ok, 'CREATE-RESPONSE-SHAPE'], kind.operation),
+      verifies([kind.ok, 'CREATE-RESPONSE-SHAPE', 'ERROR-NO-5XX-FOR-INPUT'], kind.operation),
       async ({ api, given }) => {
         if (usableMethods(given.profile, kind.type).length === 0) {
           skipBecause(`the profile declares no ${kind.type} payment method a creation can use without more`);
@@ -66,6 +67,12 @@ for (const kind of KINDS) {
           fc.asyncProperty(acceptableCreationFields(given.profile, kind.type), async (fields) => {
             const body = withFreshIds(fields, () => given.merchantPaymentId());
             const exchange = await api.dispatch(api.prepareUnchecked(kind.operation, body));
+            // The operation answers (its probe saw to that): a 401 to this signed body is its non-ASCII text's
+            // signing input (AUTH-SIGNATURE-CANONICAL), a 5xx this input's crash (ERROR-NO-5XX-FOR-INPUT, §7).
+            expectSignedTextAccepted(exchange);
+            check('ERROR-NO-5XX-FOR-INPUT', () => {
+              expect(exchange.status, exchange.text.slice(0, 300)).toBeLessThan(500);
+            });
             check(kind.ok, () => {
               expect(exchange.status, exchange.text.slice(0, 300)).toBe(200);
             });
