@@ -16,6 +16,7 @@ import type {
 import type { PaymentEnd, PaymentStep } from '../../fixtures/conformance/outcome-drivers.js';
 import type { TestCapture } from '../../fixtures/conformance/test-capture.js';
 import { watchQuietWindow } from '../../fixtures/conformance/quiet-window.js';
+import type { PostbackTime } from '../../fixtures/conformance/postback-time.js';
 import { precondition } from '../../fixtures/conformance/checks.js';
 import { CaptureTimeoutError } from '../../src/capture/mailbox.js';
 import type { RequirementId } from '../../src/requirements/registry.js';
@@ -76,7 +77,9 @@ export async function paymentRun(
     await time.watchWholeSchedule();
     await notRoutedElsewhere(capture, endpoint, subject);
   } else {
-    await whenShort(time.attemptsArrive(endpoint, options.attempts, options.script), capture, endpoint, subject);
+    await whenShort(time.attemptsArrive(endpoint, options.attempts, options.script), capture, endpoint, subject, () =>
+      retriesAfterAnError(given, capture, time),
+    );
   }
   const attempts = await endpoint.attempts();
   await watchQuietWindow(time, endpoint, attempts.length);
@@ -142,6 +145,26 @@ function unacknowledgedEnd(last: CheckedAttempt): RequirementId {
   return 'PB-RETRY-UNTIL-200';
 }
 
+/**
+ * Whether the target retries a postback answered 500 (the plainest unacknowledged answer, §6): a payment of its own
+ * to an endpoint that answers 500 once, then 200, and the time for two attempts.
+ */
+async function retriesAfterAnError(given: Preconditions, capture: TestCapture, time: PostbackTime): Promise<boolean> {
+  const script: Reply[] = [{ answer: 'status', status: 500 }];
+  const endpoint = await capture.endpoint({ kind: 'payment', label: 'retry after a 500 (baseline)', script });
+  await given.paymentThrough('payIn', [{ status: 'SUCCESS' }], {
+    overrides: { postBackUrl: endpoint.url },
+    afterEach: () => time.elapse(1_000),
+  });
+  try {
+    await time.attemptsArrive(endpoint, 2, script);
+    return true;
+  } catch (error) {
+    if (error instanceof CaptureTimeoutError) return false;
+    throw error;
+  }
+}
+
 /** The capture server answered the attempt 200: the target was told it arrived. */
 function isAcknowledged(attempt: CheckedAttempt): boolean {
   const { reply } = attempt.attempt;
@@ -205,6 +228,7 @@ async function whenShort(
   capture: TestCapture,
   endpoint: CaptureEndpoint,
   subject: { id: string; routing: RequirementId; statusSet: RequirementId; further: RequirementId },
+  retries?: () => Promise<boolean>,
 ): Promise<void> {
   try {
     await wait;
@@ -216,7 +240,13 @@ async function whenShort(
       precondition(requirement, () => {
         throw error;
       });
-    if (last !== undefined && !isAcknowledged(last)) fail(unacknowledgedEnd(last));
+    if (last !== undefined && !isAcknowledged(last)) {
+      const end = unacknowledgedEnd(last);
+      // A stop after a 201 or a 302 is that answer's finding only where a plain 500 is retried: a target that never
+      // retries stops after either too, and that is PB-RETRY-UNTIL-200's one finding.
+      if (end !== 'PB-RETRY-UNTIL-200' && retries !== undefined && !(await retries())) fail('PB-RETRY-UNTIL-200');
+      fail(end);
+    }
     if (last === undefined) {
       const elsewhere = await capture.merchant.attempts(subject.id);
       fail(elsewhere.length > 0 ? subject.routing : subject.statusSet);
