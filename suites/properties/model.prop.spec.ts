@@ -33,6 +33,9 @@ test.describe('the service against its model · stateful property', () => {
       'PB-COMPLAINT-STATUS-SET',
       'PB-COMPLAINT-FLIP-RESENT',
       'PB-COMPLAINT-CONSISTENT',
+      'PB-STOP-AFTER-200',
+      'PB-ROUTING',
+      'PB-COMPLAINT-ROUTING',
     ]),
     async ({ api, given, capture }) => {
       const actor = given.paymentActor();
@@ -55,6 +58,7 @@ test.describe('the service against its model · stateful property', () => {
             time,
             paymentPostbacks: await capture.endpoint({ kind: 'payment', label: 'model: payment postbacks' }),
             complaintPostbacks: await capture.endpoint({ kind: 'complaint', label: 'model: complaint postbacks' }),
+            merchantPostbacks: capture.merchant,
             created: new Map(),
           };
           await fc.asyncModelRun(() => ({ model: emptyModel(), real }), commands);
