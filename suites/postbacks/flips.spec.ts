@@ -5,6 +5,7 @@
  */
 import { expect, test, verifies } from '../../fixtures/index.js';
 import type { CheckedAttempt } from '../../generated/capture/definitions.gen.js';
+import { check, precondition } from '../../fixtures/conformance/checks.js';
 import { bodyOf, complaintRun, paymentRun, statusesOf } from './postback-scenarios.js';
 
 /** Attempts of the older status that arrived after the newer one's postback was acknowledged (200). */
@@ -28,7 +29,9 @@ test.describe('re-evaluation postbacks (§3, §6)', () => {
         steps: [{ status: 'SUCCESS' }, { flip: true, failedCode: 'INCORRECT_AMOUNT' }, { flip: true }],
         attempts: 'all',
       });
-      expect(statusesOf(attempts).map(([s]) => s)).toEqual(['SUCCESS', 'FAILED', 'SUCCESS']);
+      check('PB-FLIP-RESENT', () => {
+        expect(statusesOf(attempts).map(([s]) => s)).toEqual(['SUCCESS', 'FAILED', 'SUCCESS']);
+      });
     },
   );
 
@@ -41,8 +44,13 @@ test.describe('re-evaluation postbacks (§3, §6)', () => {
         attempts: 'all',
       });
       const afterFlip = statusesOf(attempts).slice(1);
-      expect(afterFlip.length, 'a postback after the re-evaluation').toBeGreaterThan(0);
-      expect(afterFlip).toEqual(afterFlip.map(() => ['SUCCESS', null]));
+      // No postback after the flip leaves no failedCode to judge: that is the flip's finding (§6).
+      precondition('PB-FLIP-RESENT', () => {
+        expect(afterFlip.length, 'a postback after the re-evaluation').toBeGreaterThan(0);
+      });
+      check('PB-FAILEDCODE', () => {
+        expect(afterFlip).toEqual(afterFlip.map(() => ['SUCCESS', null]));
+      });
     },
   );
 
@@ -58,7 +66,9 @@ test.describe('re-evaluation postbacks (§3, §6)', () => {
         ],
         attempts: 'all',
       });
-      expect(statusesOf(attempts).map(([s]) => s)).toEqual(['FAILED', 'SUCCESS', 'FAILED']);
+      check('PB-FLIP-RESENT', () => {
+        expect(statusesOf(attempts).map(([s]) => s)).toEqual(['FAILED', 'SUCCESS', 'FAILED']);
+      });
     },
   );
 
@@ -70,7 +80,9 @@ test.describe('re-evaluation postbacks (§3, §6)', () => {
         moves: ['APPROVED', 'COMPLETED', 'flip', 'flip'],
         attempts: 'all',
       });
-      expect(attempts.map((a) => bodyOf(a).status)).toEqual(['COMPLETED', 'DECLINED', 'COMPLETED']);
+      check('PB-COMPLAINT-FLIP-RESENT', () => {
+        expect(attempts.map((a) => bodyOf(a).status)).toEqual(['COMPLETED', 'DECLINED', 'COMPLETED']);
+      });
     },
   );
 
@@ -84,11 +96,16 @@ test.describe('re-evaluation postbacks (§3, §6)', () => {
         script: [{ answer: 'status', status: 500 }],
         attempts: 'all',
       });
-      expect(statusesOf(attempts).map(([s]) => s)).toContain('FAILED');
-      expect(
-        staleAfterAcknowledged(attempts, 'SUCCESS', 'FAILED'),
-        'SUCCESS attempts after FAILED was acknowledged',
-      ).toEqual([]);
+      // Without the newer status's postback there is nothing an older one could come after: the flip's finding.
+      precondition('PB-FLIP-RESENT', () => {
+        expect(statusesOf(attempts).map(([s]) => s)).toContain('FAILED');
+      });
+      check('PB-NO-STALE-RETRY', () => {
+        expect(
+          staleAfterAcknowledged(attempts, 'SUCCESS', 'FAILED'),
+          'SUCCESS attempts after FAILED was acknowledged',
+        ).toEqual([]);
+      });
     },
   );
 });
