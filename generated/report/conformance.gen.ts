@@ -40,9 +40,9 @@ export interface ConformanceReport {
     interfaceRevision: string;
   };
   target: {
-    kind: 'embedded-sandbox' | 'url' | 'container';
+    kind: 'embedded-sandbox' | 'url' | 'container' | 'receiver';
     /**
-     * The base URL, or null for the embedded sandbox (one per worker)
+     * The base URL, or null for the embedded sandbox (one per worker); for a receiver certification the receiver's URL, or null for the embedded reference receiver
      */
     url: string | null;
     image?: string;
@@ -98,6 +98,10 @@ export interface ConformanceReport {
      * NOT VERIFIED requirements that a failed one blocked (blockedBy)
      */
     blocked?: number;
+    /**
+     * Failed critical requirements (security): they fail the run under either gate
+     */
+    failCritical?: number;
     tests: {
       passed: number;
       failed: number;
@@ -115,6 +119,10 @@ export interface RequirementResult {
   section: string;
   statement: string;
   level: 'spec' | 'profile';
+  /**
+   * A security requirement (a receiver that acknowledges a forged postback): present only when true
+   */
+  critical?: true;
   verdict: Verdict;
   /**
    * Why it is NOT VERIFIED or UNSPECIFIED

@@ -11,7 +11,7 @@ import type { ConformanceReport } from '../../generated/report/conformance.gen.j
 import { kitPath } from '../kit-root.js';
 import { DEFAULT_PROFILE_FILE, loadProfile } from '../profile/load-profile.js';
 import { type ConventionName, undeclaredConventions } from '../profile/conventions.js';
-import { REQUIREMENTS } from '../requirements/registry.js';
+import { type CertificationScope, requirementsOfScope } from '../requirements/registry.js';
 import { conventionsOfRun } from './run-conventions.js';
 import { redactSecrets } from '../secrets/redaction.js';
 import { evidenceOf } from './evidence-excerpt.js';
@@ -22,11 +22,18 @@ import { passiveFindingsByRequirement, type SeenPassive } from './passive-findin
 import { EXIT_CODES, GATES, type Gate, judgeRequirement, outcomeOf, summarise, type TestOutcome } from './verdicts.js';
 
 const REQUIREMENT_TAG = '@req:';
-/** The project whose tests certify the target (design brief §5); `vectors` must pass for them to mean anything. */
-const CONFORMANCE_PROJECT = 'conformance';
 const VECTORS_PROJECT = 'vectors';
 
 const env = (name: string): string => process.env[name]?.trim() ?? '';
+
+/** What the run certifies (KIT_SCOPE, set by certify-receiver): the service, or a merchant's postback receiver. */
+const scopeOf = (): CertificationScope => (env('KIT_SCOPE') === 'receiver' ? 'receiver' : 'service');
+
+/**
+ * The project whose tests certify the target (design brief §5): `conformance` for the service, `receiver` for a
+ * merchant's receiver; `vectors` must pass for either to mean anything.
+ */
+const PROJECT_OF: Readonly<Record<CertificationScope, string>> = { service: 'conformance', receiver: 'receiver' };
 
 /**
  * A test the run stopped (Ctrl-C, --max-minutes) says nothing about the target: it did not run to its end, as a
@@ -64,7 +71,8 @@ function kitFacts(): ConformanceReport['kit'] {
   };
 }
 
-function targetOf(): ConformanceReport['target'] {
+function targetOf(scope: CertificationScope): ConformanceReport['target'] {
+  if (scope === 'receiver') return { kind: 'receiver', url: env('KIT_RECEIVER') || null };
   const image = env('KIT_TARGET_IMAGE');
   if (image !== '') return { kind: 'container', url: env('KIT_TARGET') || null, image };
   return env('KIT_TARGET') === '' ? { kind: 'embedded-sandbox', url: null } : { kind: 'url', url: env('KIT_TARGET') };
@@ -81,9 +89,13 @@ export default class ConformanceReporter implements Reporter {
   private readonly ended = new Set<TestCase>();
   private startedAt = new Date();
   private rootDir = process.cwd();
+  private readonly scope: CertificationScope;
+  private readonly project: string;
 
-  constructor(options: { outputDir?: string } = {}) {
+  constructor(options: { outputDir?: string; scope?: CertificationScope } = {}) {
     this.outputDir = path.resolve(options.outputDir ?? (env('KIT_REPORT_DIR') || 'reports'));
+    this.scope = options.scope ?? scopeOf();
+    this.project = PROJECT_OF[this.scope];
   }
 
   printsToStdio(): boolean {
@@ -93,9 +105,9 @@ export default class ConformanceReporter implements Reporter {
   onBegin(config: FullConfig, suite: Suite): void {
     this.startedAt = new Date();
     this.rootDir = config.rootDir;
-    this.selected = suite.allTests().filter((t) => t.parent.project()?.name === CONFORMANCE_PROJECT);
+    this.selected = suite.allTests().filter((t) => t.parent.project()?.name === this.project);
     if (this.selected.length === 0) {
-      this.runErrors.push('no conformance test was selected: nothing was certified (check --grep)');
+      this.runErrors.push(`no ${this.project} test was selected: nothing was certified (check --grep)`);
     }
   }
 
@@ -107,7 +119,7 @@ export default class ConformanceReporter implements Reporter {
         `the kit's own signing known-answer test failed (${title}): the kit is broken, not the target`,
       );
     }
-    if (project !== CONFORMANCE_PROJECT) return;
+    if (project !== this.project) return;
     this.ended.add(test);
     const status = statusOf(result);
     const skip =
@@ -179,7 +191,7 @@ export default class ConformanceReporter implements Reporter {
     process.stdout.write(
       [
         '',
-        `Conformance: ${report.outcome.toUpperCase()} (exit ${EXIT_CODES[report.outcome]})`,
+        `${this.scope === 'receiver' ? 'Receiver conformance' : 'Conformance'}: ${report.outcome.toUpperCase()} (exit ${EXIT_CODES[report.outcome]})`,
         `  requirements: ${summary.pass} PASS, ${summary.fail} FAIL (${summary.failSpec ?? 0} of the interface), ` +
           `${summary.notVerified} NOT VERIFIED (${summary.blocked ?? 0} blocked by a FAIL), ` +
           `${summary.unspecified} UNSPECIFIED; gate: ${report.gate ?? 'profile'}`,
@@ -204,7 +216,7 @@ export default class ConformanceReporter implements Reporter {
     const undeclared = (names: readonly ConventionName[]) =>
       profile === undefined ? names : undeclaredConventions(profile, names);
     const passive = passiveFindingsByRequirement(this.passive);
-    const results = REQUIREMENTS.map((r) =>
+    const results = requirementsOfScope(this.scope).map((r) =>
       judgeRequirement(r, this.outcomes, grep !== '', undeclared, passive.get(r.id) ?? []),
     );
     const summary = summarise(results, this.outcomes);
@@ -212,12 +224,13 @@ export default class ConformanceReporter implements Reporter {
     const gate = gateOf(env('KIT_GATE'));
     return {
       kit: kitFacts(),
-      target: targetOf(),
+      target: targetOf(this.scope),
       profile: {
         file: path.relative(process.cwd(), path.resolve(profileFile)),
         settings: profile ?? {},
       },
-      conventions: conventionsOfRun(profile),
+      // The profile's conventions are the service's open points; a receiver's run goes by none of them.
+      conventions: this.scope === 'receiver' ? [] : conventionsOfRun(profile),
       startedAt: this.startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
       outcome: outcomeOf(summary, this.runErrors, gate),

@@ -4,6 +4,7 @@
  * Everything from the run is escaped: a target's answers end up in this page.
  */
 import type { ConformanceReport, Evidence, RequirementResult } from '../../generated/report/conformance.gen.js';
+import { embeddedTarget } from './render-markdown.js';
 import { blockedByFailure, rootCausesFirst } from './root-causes.js';
 
 function escapeHtml(text: string): string {
@@ -65,7 +66,7 @@ function row(result: RequirementResult, blocks: readonly string[]): string {
         ? ''
         : `${blockedBy}<div class="reason">${escapeHtml(result.reason)}</div>`;
   return `<tr data-verdict="${escapeHtml(result.verdict)}" data-section="${escapeHtml(topSection(result.section))}" data-level="${result.level}" id="${escapeHtml(result.id)}">
-<td><code>${escapeHtml(result.id)}</code></td><td>${escapeHtml(result.section)}</td><td>${result.level}</td>
+<td><code>${escapeHtml(result.id)}</code>${result.critical === true ? ' <span class="critical">critical</span>' : ''}</td><td>${escapeHtml(result.section)}</td><td>${result.level}</td>
 <td><span class="verdict ${VERDICT_CLASS[result.verdict]}">${escapeHtml(result.verdict)}</span></td><td>${tests}</td>
 <td>${escapeHtml(result.statement)}${details}</td></tr>`;
 }
@@ -90,6 +91,7 @@ table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #eee;pad
 .not-verified{background:#fef7e0;color:#8a5300}.unspecified{background:#eee;color:#555}
 pre{background:#f6f8fa;padding:8px;overflow:auto;max-height:320px;white-space:pre-wrap;word-break:break-word}
 .reason{color:#666;font-size:12px;margin-top:4px}.blocks,.blocked-by{font-size:12px;margin-top:4px;color:#8a1c1c}.findings{font-size:12px;margin:4px 0;padding-left:18px}.count{font-weight:600}.first{color:#666}.errors pre{background:#fff4e5}
+.critical{font-size:11px;font-weight:700;color:#fff;background:#8a1c1c;border-radius:3px;padding:0 4px}
 `;
 
 const SCRIPT = `
@@ -144,10 +146,10 @@ export function renderHtml(report: ConformanceReport): string {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 <title>Conformance report: ${escapeHtml(report.outcome)}</title><style>${STYLE}</style></head>
 <body>
-<h1>Conformance report</h1>
+<h1>${report.target.kind === 'receiver' ? 'Receiver conformance report' : 'Conformance report'}</h1>
 <div class="outcome ${report.outcome}" id="outcome">${escapeHtml(headline)}</div>
 <div class="counts">${count('PASS', summary.pass, 'pass')}${count('FAIL', summary.fail, 'fail')}${count('NOT VERIFIED', summary.notVerified, 'not-verified')}${count('blocked by a FAIL', summary.blocked ?? 0, 'blocked')}${count('UNSPECIFIED', summary.unspecified, 'unspecified')}${count('tests passed / failed / skipped', tests, 'tests')}</div>
-<div class="facts">Target: ${escapeHtml(report.target.url ?? 'the embedded reference sandbox')} · profile ${escapeHtml(report.profile.file)} · ${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)}${report.grep === undefined ? '' : ` · --grep ${escapeHtml(report.grep)}`} · ${escapeHtml(report.kit.name)} ${escapeHtml(report.kit.version)}, interface ${escapeHtml(report.kit.interfaceRevision)}</div>
+<div class="facts">Target: ${escapeHtml(report.target.url ?? embeddedTarget(report))} · profile ${escapeHtml(report.profile.file)} · ${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)}${report.grep === undefined ? '' : ` · --grep ${escapeHtml(report.grep)}`} · ${escapeHtml(report.kit.name)} ${escapeHtml(report.kit.version)}, interface ${escapeHtml(report.kit.interfaceRevision)}</div>
 ${warnings === '' ? '' : `<div class="warnings" id="warnings"><h2>Warnings about the run</h2><ul>${warnings}</ul></div>`}
 ${errors === '' ? '' : `<div class="errors"><h2>Errors outside the tests</h2>${errors}</div>`}
 <div class="filters">

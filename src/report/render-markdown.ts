@@ -33,7 +33,7 @@ function cell(text: string): string {
 function failure(result: RequirementResult, blocks: readonly string[]): string {
   const failed = result.tests.filter((t) => t.status === 'failed');
   const lines = [
-    `### ${result.id} (${result.section}): ${BREAKS[result.level]}`,
+    `### ${result.id} (${result.section}): ${result.critical === true ? 'CRITICAL, ' : ''}${BREAKS[result.level]}`,
     '',
     `> ${result.statement}`,
     '',
@@ -81,12 +81,19 @@ function conventionsTable(report: ConformanceReport): string[] {
   ];
 }
 
+/** What a report's null target URL names: the embedded sandbox, or the embedded reference receiver. */
+export function embeddedTarget(report: ConformanceReport): string {
+  return report.target.kind === 'receiver'
+    ? 'the embedded reference receiver (examples/receivers)'
+    : 'the embedded reference sandbox';
+}
+
 export function renderMarkdown(report: ConformanceReport): string {
   const { summary } = report;
   const byVerdict = (verdict: RequirementResult['verdict'], level?: RequirementResult['level']) =>
     report.requirements.filter((r) => r.verdict === verdict && (level === undefined || r.level === level));
   const out = [
-    '# Conformance report',
+    report.target.kind === 'receiver' ? '# Receiver conformance report' : '# Conformance report',
     '',
     `**${HEADLINES[report.outcome]}**`,
     '',
@@ -94,7 +101,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     `| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
     `| ${summary.pass} | ${summary.fail} | ${summary.notVerified} | ${summary.blocked ?? 0} | ${summary.unspecified} | ${summary.tests.passed} | ${summary.tests.failed} | ${summary.tests.skipped} |`,
     '',
-    `- Target: ${report.target.url ?? 'the embedded reference sandbox'} (${report.target.kind}${report.target.image === undefined ? '' : `, image ${report.target.image}`})`,
+    `- Target: ${report.target.url ?? embeddedTarget(report)} (${report.target.kind}${report.target.image === undefined ? '' : `, image ${report.target.image}`})`,
     `- Profile: ${report.profile.file}`,
     `- Run: ${report.startedAt} to ${report.finishedAt}${report.grep === undefined ? '' : `, limited to --grep ${report.grep}`}${report.deep === true ? ', deep' : ''}`,
     `- Kit: ${report.kit.name} ${report.kit.version}, interface revision ${report.kit.interfaceRevision}`,

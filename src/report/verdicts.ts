@@ -83,6 +83,7 @@ export function judgeRequirement(
     section: requirement.section,
     statement: requirement.statement,
     level: requirement.level,
+    ...(requirement.critical === true ? { critical: true as const } : {}),
   };
   if (requirement.unspecified === true) {
     return {
@@ -156,6 +157,7 @@ export function summarise(
     unspecified: count('UNSPECIFIED'),
     failSpec: results.filter((r) => r.verdict === 'FAIL' && r.level === 'spec').length,
     blocked: results.filter((r) => r.blockedBy !== undefined).length,
+    failCritical: results.filter((r) => r.verdict === 'FAIL' && r.critical === true).length,
     tests: { passed: tests('passed'), failed: tests('failed'), skipped: tests('skipped') },
   };
 }

@@ -6,6 +6,7 @@ import { UNSPECIFIED_REQUIREMENTS } from './areas/limits-and-versions.js';
 import { LIST_REQUIREMENTS } from './areas/list.js';
 import { OTHER_OPERATION_REQUIREMENTS } from './areas/other-operations.js';
 import { POSTBACK_REQUIREMENTS } from './areas/postbacks.js';
+import { RECEIVER_REQUIREMENTS } from './areas/receiver.js';
 import { STATUS_REQUIREMENTS } from './areas/status.js';
 import type { Requirement } from './requirement.js';
 
@@ -25,11 +26,26 @@ const ALL = [
   ...UNSPECIFIED_REQUIREMENTS,
 ] as const;
 
-export type RequirementId = (typeof ALL)[number]['id'];
+export type ServiceRequirementId = (typeof ALL)[number]['id'];
+/** The merchant's side (§4.6): what `npm run certify-receiver` checks of a postback receiver. */
+export type ReceiverRequirementId = (typeof RECEIVER_REQUIREMENTS)[number]['id'];
+export type RequirementId = ServiceRequirementId | ReceiverRequirementId;
 
-export const REQUIREMENTS: readonly (Requirement & { readonly id: RequirementId })[] = ALL;
+/** The service's requirements: what `npm run certify` reports on. */
+export const REQUIREMENTS: readonly (Requirement & { readonly id: ServiceRequirementId })[] = ALL;
 
-const BY_ID: ReadonlyMap<string, Requirement> = new Map(REQUIREMENTS.map((r) => [r.id, r]));
+/** The receiver's requirements: what `npm run certify-receiver` reports on. */
+export const RECEIVER_REGISTRY: readonly (Requirement & { readonly id: ReceiverRequirementId })[] =
+  RECEIVER_REQUIREMENTS;
+
+/** What a run certifies: the service (the conformance project) or a merchant's postback receiver. */
+export type CertificationScope = 'service' | 'receiver';
+
+export function requirementsOfScope(scope: CertificationScope): readonly (Requirement & { id: RequirementId })[] {
+  return scope === 'receiver' ? RECEIVER_REGISTRY : REQUIREMENTS;
+}
+
+const BY_ID: ReadonlyMap<string, Requirement> = new Map([...REQUIREMENTS, ...RECEIVER_REGISTRY].map((r) => [r.id, r]));
 
 export function requirementById(id: string): Requirement | undefined {
   return BY_ID.get(id);

@@ -21,4 +21,9 @@ export interface Requirement {
    * where the interface is silent): with any of them unstated it is UNSPECIFIED, never FAIL (design brief §8).
    */
   readonly conventions?: readonly ConventionName[];
+  /**
+   * A breach that is a security defect of its own kind (a merchant's receiver that acknowledges a forged postback):
+   * reports mark it, and its FAIL fails the run under either gate.
+   */
+  readonly critical?: boolean;
 }
