@@ -19,8 +19,8 @@ const reporters: ReporterDescription[] = certifying
     ? [['line'], ['junit', { outputFile: 'reports/self/junit.xml' }]]
     : [['list']];
 
-/** The suites that certify a target: everything under suites/ but the kit's own tests. */
-const CONFORMANCE_SUITES = { testDir: 'suites', testIgnore: ['self/**', 'meta/**'] };
+/** The suites that certify a target: everything under suites/ but the kit's own tests and the receiver's. */
+const CONFORMANCE_SUITES = { testDir: 'suites', testIgnore: ['self/**', 'meta/**', 'receiver/**'] };
 
 /**
  * Projects (stable surface, design brief §5): `self` is the kit's own tests (suites/self and suites/meta);
@@ -51,6 +51,8 @@ export default defineConfig<ConformanceOptions>({
       dependencies: ['vectors'],
     },
     { name: 'conformance', ...CONFORMANCE_SUITES, dependencies: ['vectors'] },
+    // A merchant's postback receiver, with the kit as the service (npm run certify-receiver).
+    { name: 'receiver', testDir: 'suites/receiver', dependencies: ['vectors'] },
     ...(process.env.KIT_FAULT_PROJECTS === '1' || process.env.KIT_FAULT_PROJECTS === 'full'
       ? faultProofProjects().map((fault): Project<ConformanceOptions> => ({
           name: `fault:${fault.name}`,

@@ -94,6 +94,7 @@ export interface Profile {
   operations: Operations;
   signing: RequestSigning;
   postbacks: PostbackSigning;
+  receiver?: Receiver;
   merchant: Merchant;
   capabilities: Capabilities;
   control?: Control;
@@ -172,6 +173,66 @@ export interface PostbackSigning1 {
   hashEncoding?: 'base64' | 'base64url' | 'hex';
   servicePublicKey: TextSource;
   verificationKey?: SecretSource;
+}
+/**
+ * npm run certify-receiver (§4.6): how the kit, playing the service, reaches the merchant's postback receiver. It signs postbacks as postbacks says (scheme, signing input, servicePublicKey)
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "Receiver".
+ */
+export interface Receiver {
+  /**
+   * Where payment postbacks go (the --receiver flag overrides it); without either, the embedded reference receiver
+   */
+  url?: string;
+  /**
+   * Where complaint postbacks go, when not to url (a path is on url's origin)
+   */
+  complaintUrl?: string;
+  /**
+   * How long the receiver has to answer a postback (§6: not shown; the design brief's per-attempt timeout by default)
+   */
+  timeoutMs?: number;
+  serviceSigningKey?: SecretSource;
+  readBack?: ReadBack;
+}
+/**
+ * How the kit reads the merchant's state back after a postback: what 'applied' and 'no second effect' are checked through. Without it those requirements are NOT VERIFIED. A GET answering 404 means nothing recorded
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "ReadBack".
+ */
+export interface ReadBack {
+  /**
+   * Headers every read-back sends (e.g. the merchant's test API auth)
+   */
+  headers?: {
+    [k: string]: SecretSource | undefined;
+  };
+  payment?: {
+    /**
+     * GET this for a payment's recorded state; {{paymentId}} is filled in
+     */
+    url: string;
+    /**
+     * Where the recorded status (SUCCESS or FAILED) is in the answer
+     */
+    statusAt?: string;
+    /**
+     * Where the amount credited for the payment is (a number; absent or null means 0)
+     */
+    creditedAt?: string;
+  };
+  complaint?: {
+    /**
+     * GET this for a complaint's recorded state; {{complaintId}} is filled in
+     */
+    url: string;
+    /**
+     * Where the recorded status (COMPLETED or DECLINED) is in the answer
+     */
+    statusAt?: string;
+  };
 }
 /**
  * The merchant the kit acts as, and its payment methods (§2.1, §4.2, §5.5).

@@ -149,7 +149,7 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
   };
 }
 
-function httpUrl(flag: string, value: string): URL {
+export function httpUrl(flag: string, value: string): URL {
   let url: URL;
   try {
     url = new URL(value);
@@ -163,7 +163,7 @@ function httpUrl(flag: string, value: string): URL {
 }
 
 /** Any HTTP answer means the target is there; no answer within the deadline means the run cannot be carried out. */
-async function assertReachable(target: URL): Promise<void> {
+export async function assertReachable(target: URL): Promise<void> {
   try {
     const response = await request(target, {
       method: 'GET',
@@ -262,9 +262,48 @@ export async function runCertification(
   image?: string,
   onSpawn?: (child: ChildProcess) => void,
 ): Promise<ConformanceReport> {
+  return runReportingProject(
+    'conformance',
+    options,
+    {
+      KIT_TARGET: options.target ?? '',
+      KIT_TARGET_IMAGE: image ?? '',
+      KIT_DEEP: options.deep ? '1' : '',
+      // The reporter writes them at the top of the report.
+      KIT_RUN_WARNINGS: JSON.stringify(warnings),
+      ...(options.captureHost === undefined ? {} : { KIT_CAPTURE_HOST: options.captureHost }),
+      ...(options.capturePort === undefined ? {} : { KIT_CAPTURE_PORT: options.capturePort }),
+      ...(options.capturePublicUrl === undefined ? {} : { KIT_CAPTURE_PUBLIC_URL: options.capturePublicUrl }),
+    },
+    onSpawn,
+  );
+}
+
+/** What a reporting run of a project takes from the command's flags. */
+export interface ReportingRunOptions {
+  readonly profile: string;
+  readonly out: string;
+  readonly grep: string | undefined;
+  readonly workers: string | undefined;
+  readonly maxMinutes: number;
+  readonly gate: Gate;
+}
+
+/**
+ * Runs one project (`conformance`, or `receiver` for certify-receiver) with the reporters of a certification and
+ * `env` on top of the run's own; resolves with the report it wrote.
+ */
+export async function runReportingProject(
+  project: 'conformance' | 'receiver',
+  options: ReportingRunOptions,
+  extraEnv: Readonly<Record<string, string>>,
+  onSpawn?: (child: ChildProcess) => void,
+  /** `quiet` keeps the run's own output off the terminal (a matrix of runs prints a line per run instead). */
+  output: 'inherit' | 'quiet' = 'inherit',
+): Promise<ConformanceReport> {
   const out = path.resolve(options.out);
   const cli = path.join(kitRoot, 'node_modules', '@playwright', 'test', 'cli.js');
-  const args = [cli, 'test', '--project=conformance'];
+  const args = [cli, 'test', `--project=${project}`];
   if (options.grep !== undefined) args.push('--grep', options.grep);
   // One worker per core: Playwright's default is half of them, and each worker's embedded sandbox keeps a core busy
   // (bench: 2 workers certify the embedded sandbox in ~15 s where 1 takes ~21 s on 2 cores).
@@ -277,20 +316,17 @@ export async function runCertification(
     KIT_CERTIFY: '1',
     KIT_REPORT_DIR: out,
     KIT_PROFILE: path.resolve(options.profile),
-    KIT_TARGET: options.target ?? '',
-    KIT_TARGET_IMAGE: image ?? '',
     KIT_GREP: options.grep ?? '',
     KIT_GATE: options.gate,
-    KIT_DEEP: options.deep ? '1' : '',
     KIT_MAX_MINUTES: limitMs > 0 ? String(options.maxMinutes) : '',
-    // The reporter writes them at the top of the report.
-    KIT_RUN_WARNINGS: JSON.stringify(warnings),
-    ...(options.captureHost === undefined ? {} : { KIT_CAPTURE_HOST: options.captureHost }),
-    ...(options.capturePort === undefined ? {} : { KIT_CAPTURE_PORT: options.capturePort }),
-    ...(options.capturePublicUrl === undefined ? {} : { KIT_CAPTURE_PUBLIC_URL: options.capturePublicUrl }),
+    ...extraEnv,
   };
   const started = Date.now();
-  const child = spawn(process.execPath, args, { cwd: kitRoot, env, stdio: 'inherit' });
+  const child = spawn(process.execPath, args, {
+    cwd: kitRoot,
+    env,
+    stdio: output === 'inherit' ? 'inherit' : ['ignore', 'ignore', 'inherit'],
+  });
   onSpawn?.(child);
   // Playwright's own exit code says whether tests failed; the verdict is the report's. The bound is the net under
   // Playwright's own limit, for a run stuck where that limit does not reach (a hung teardown).

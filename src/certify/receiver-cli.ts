@@ -1,0 +1,162 @@
+/**
+ * `npm run certify-receiver` (§4.6, §6): the kit plays the service toward a merchant's postback receiver — signs
+ * postbacks with the profile's service key and signing input, sends them, reads the merchant's state back — and
+ * reports per RECEIVER requirement, in certify's formats and exit codes: 0 conformant, 1 a requirement the gate
+ * counts failed (a critical one under either gate), 2 the run could not be carried out.
+ */
+import { parseArgs } from 'node:util';
+import { faultyReceiver, FAULTY_RECEIVERS } from '../../examples/receivers/faulty-receivers.js';
+import { DEFAULT_PROFILE_FILE, loadProfile, type LoadedProfile } from '../profile/load-profile.js';
+import { embeddedReceiverProblem } from '../receiver/embedded-receiver.js';
+import { receiverSettings, ReceiverSettingsError } from '../receiver/receiver-settings.js';
+import { EXIT_CODES, GATES } from '../report/verdicts.js';
+import {
+  assertReachable,
+  CertifyError,
+  httpUrl,
+  runReportingProject,
+  type ReportingRunOptions,
+} from './certify-cli.js';
+
+/** A receiver certification is a few dozen postbacks: minutes mean a receiver that answers nothing in time. */
+const DEFAULT_MAX_MINUTES = 15;
+
+export const RECEIVER_HELP = `Certify a merchant's postback receiver: the kit plays the service (§4.6, §6).
+
+Usage: npm run certify-receiver -- [options]
+
+  --receiver URL      where payment postbacks go (default: the profile's receiver.url, else the embedded
+                      reference receiver of examples/receivers)
+  --profile FILE      the profile: postbacks (scheme, signing input, servicePublicKey) and receiver
+                      (complaintUrl, timeoutMs, serviceSigningKey, readBack) (default: profiles/sandbox.json)
+  --out DIR           where the reports go (default: reports/receiver)
+  --grep PATTERN      only the tests whose title or tags match (e.g. @req:RECEIVER-REJECT-)
+  --workers N         parallel workers (default: 1, one postback at a time)
+  --max-minutes N     stop the run after N minutes and exit 2 (default: ${DEFAULT_MAX_MINUTES}; 0 for no limit)
+  --gate profile|spec what fails the run (exit 1): profile (default) any FAIL; spec the interface's own
+                      requirements (the critical ones are all of the interface)
+  --fault NAME        certify the embedded reference receiver with one of its faults on (the receiver
+                      fault matrix, npm run receiver-faults): ${FAULTY_RECEIVERS.length} faults
+  --help              this text
+
+The receiver must trust postbacks signed with the private key of postbacks.servicePublicKey: by default the
+kit's test-only service keys (fixtures/keys), or receiver.serviceSigningKey. Without receiver.readBack, the
+requirements about the merchant's state (applied, credited once, a refused postback changes nothing) are NOT
+VERIFIED, naming that setting.
+
+Exit codes: 0 every requirement the gate counts that was checked passed; 1 one failed; 2 the run could not be
+carried out (bad flags or profile, no receiver answering, keys the kit cannot sign with).
+
+Examples:
+  npm run certify-receiver
+  npm run certify-receiver -- --receiver https://merchant.example.test/postbacks --profile my-receiver.json
+`;
+
+export interface ReceiverCertifyOptions extends ReportingRunOptions {
+  readonly receiver: string | undefined;
+  readonly fault: string | undefined;
+}
+
+export function parseReceiverArgs(args: readonly string[]): ReceiverCertifyOptions | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        receiver: { type: 'string' },
+        profile: { type: 'string' },
+        out: { type: 'string' },
+        grep: { type: 'string' },
+        workers: { type: 'string' },
+        'max-minutes': { type: 'string' },
+        gate: { type: 'string' },
+        fault: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    throw new CertifyError(`${error instanceof Error ? error.message : String(error)} (see --help)`);
+  }
+  if (values.help === true) return 'help';
+  const workers = values.workers ?? '1';
+  if (!/^[1-9]\d{0,2}$/.test(workers))
+    throw new CertifyError(`--workers must be a positive whole number (got ${workers})`);
+  const maxMinutes = values['max-minutes'] ?? String(DEFAULT_MAX_MINUTES);
+  if (!/^\d{1,5}(\.\d{1,3})?$/.test(maxMinutes)) {
+    throw new CertifyError(`--max-minutes must be a number of minutes, 0 for no limit (got ${maxMinutes})`);
+  }
+  const gate = GATES.find((g) => g === (values.gate ?? 'profile'));
+  if (gate === undefined) throw new CertifyError(`--gate must be profile or spec (got ${values.gate ?? ''})`);
+  if (values.receiver !== undefined) httpUrl('--receiver', values.receiver);
+  if (values.fault !== undefined) {
+    if (values.receiver !== undefined)
+      throw new CertifyError('--fault applies to the embedded receiver: drop --receiver');
+    if (faultyReceiver(values.fault) === undefined) {
+      throw new CertifyError(
+        `no faulty receiver is named ${values.fault} (one of: ${FAULTY_RECEIVERS.map((f) => f.name).join(', ')})`,
+      );
+    }
+  }
+  return {
+    receiver: values.receiver,
+    fault: values.fault,
+    profile: values.profile ?? DEFAULT_PROFILE_FILE,
+    out: values.out ?? 'reports/receiver',
+    grep: values.grep,
+    workers,
+    maxMinutes: Number(maxMinutes),
+    gate,
+  };
+}
+
+/** What must hold before the run: the profile loads, the kit can sign as the service, a receiver is there. */
+async function preflight(options: ReceiverCertifyOptions): Promise<string | undefined> {
+  let profile: LoadedProfile;
+  try {
+    profile = await loadProfile(options.profile);
+  } catch (error) {
+    throw new CertifyError(error instanceof Error ? error.message : String(error));
+  }
+  let url: string | undefined;
+  try {
+    url = receiverSettings(profile, options.receiver).url;
+  } catch (error) {
+    if (error instanceof ReceiverSettingsError) throw new CertifyError(error.message);
+    throw error;
+  }
+  if (url === undefined) {
+    const problem = embeddedReceiverProblem(profile);
+    if (problem !== undefined) throw new CertifyError(problem);
+    return undefined;
+  }
+  try {
+    await assertReachable(httpUrl('--receiver', url));
+  } catch (error) {
+    throw new CertifyError(`the receiver: ${(error as Error).message}`);
+  }
+  return url;
+}
+
+/** The whole command: returns the exit code; prints one line for a run that cannot be carried out. */
+export async function certifyReceiver(args: readonly string[]): Promise<number> {
+  try {
+    const options = parseReceiverArgs(args);
+    if (options === 'help') {
+      process.stdout.write(RECEIVER_HELP);
+      return 0;
+    }
+    const url = await preflight(options);
+    const report = await runReportingProject('receiver', options, {
+      KIT_SCOPE: 'receiver',
+      KIT_RECEIVER: url ?? '',
+      KIT_RECEIVER_FAULT: options.fault ?? '',
+    });
+    return EXIT_CODES[report.outcome];
+  } catch (error) {
+    if (!(error instanceof CertifyError)) throw error;
+    process.stderr.write(`certify-receiver: ${error.message}\n`);
+    return 2;
+  }
+}

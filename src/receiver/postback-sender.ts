@@ -1,0 +1,107 @@
+/**
+ * The kit as the service toward a merchant's receiver (§4.6, §6): one POST of exact bytes, one GET of the merchant's
+ * state. Every wait has a deadline; a receiver's answer is read up to a bound, never followed when it redirects.
+ */
+import { request } from 'undici';
+
+/** What a receiver says is kept up to this: enough for evidence, never a hostile receiver's megabytes. */
+const MAX_ANSWER_CHARS = 2_000;
+
+export interface Delivery {
+  readonly url: string;
+  /** What was sent, as text (the bytes exactly, when they are text). */
+  readonly sent: string;
+  /** The HTTP status, or undefined when the receiver did not answer within the timeout (or at all). */
+  readonly status: number | undefined;
+  /** The answer's body (clipped), or why there was none. */
+  readonly answer: string;
+  readonly durationMs: number;
+}
+
+async function boundedText(body: AsyncIterable<Buffer | string>): Promise<string> {
+  let text = '';
+  for await (const chunk of body) {
+    text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    if (text.length > MAX_ANSWER_CHARS) return `${text.slice(0, MAX_ANSWER_CHARS)}… (cut)`;
+  }
+  return text;
+}
+
+function reasonOf(error: unknown, timeoutMs: number): string {
+  const code = (error as { code?: string } | undefined)?.code ?? (error as Error | undefined)?.name ?? '';
+  if (/TIMEOUT|AbortError|TimeoutError/i.test(code)) return `no answer within ${timeoutMs} ms`;
+  return `no answer: ${code || (error instanceof Error ? error.message : String(error))}`;
+}
+
+/** POSTs `bytes` to the receiver as a postback (application/json, as the service sends them). */
+export async function deliver(url: string, bytes: string | Buffer, timeoutMs: number): Promise<Delivery> {
+  const started = performance.now();
+  const sent = typeof bytes === 'string' ? bytes : bytes.toString('utf8');
+  try {
+    const response = await request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: bytes,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs + 1_000),
+    });
+    const answer = await boundedText(response.body).catch((error: unknown) => reasonOf(error, timeoutMs));
+    return { url, sent, status: response.statusCode, answer, durationMs: performance.now() - started };
+  } catch (error) {
+    return {
+      url,
+      sent,
+      status: undefined,
+      answer: reasonOf(error, timeoutMs),
+      durationMs: performance.now() - started,
+    };
+  }
+}
+
+export interface ReadBackAnswer {
+  readonly url: string;
+  readonly status: number | undefined;
+  /** The parsed answer; undefined when it was not JSON. */
+  readonly json: unknown;
+  readonly text: string;
+}
+
+/** GETs the merchant's recorded state. */
+export async function readState(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  timeoutMs: number,
+): Promise<ReadBackAnswer> {
+  try {
+    const response = await request(url, {
+      method: 'GET',
+      headers,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs + 1_000),
+    });
+    const text = await boundedText(response.body);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { url, status: response.statusCode, json, text };
+  } catch (error) {
+    return { url, status: undefined, json: undefined, text: reasonOf(error, timeoutMs) };
+  }
+}
+
+/** The value at a JSON pointer (RFC 6901), or undefined when there is none. */
+export function atPointer(value: unknown, pointer: string): unknown {
+  if (pointer === '') return value;
+  let node = value;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}

@@ -1,0 +1,101 @@
+/**
+ * What `certify-receiver` needs from a profile (its `receiver` section and its `postbacks` signing): where the
+ * receiver is, how long it has, the service key the kit signs with, and how the merchant's state is read back.
+ */
+import path from 'node:path';
+import type { Profile } from '../../generated/profile/profile.gen.js';
+import type { LoadedProfile } from '../profile/load-profile.js';
+import { readSecretSource } from '../profile/sources.js';
+import { serviceSigner, strangerSigner } from '../sandbox/config/service-signers.js';
+import type { Secret } from '../secrets/secret.js';
+import type { BodySigner } from '../signing/body-signer.js';
+
+/** The design brief's per-attempt postback timeout (§4), for a receiver whose profile states none. */
+export const DEFAULT_RECEIVER_TIMEOUT_MS = 10_000;
+
+type ReadBackSettings = NonNullable<NonNullable<Profile['receiver']>['readBack']>;
+
+export interface ReadBackTarget {
+  readonly headers: ReadonlyMap<string, Secret>;
+  readonly payment?: { readonly url: string; readonly statusAt: string; readonly creditedAt: string };
+  readonly complaint?: { readonly url: string; readonly statusAt: string };
+}
+
+export interface ReceiverSettings {
+  /** Where payment postbacks go; undefined: the embedded reference receiver. */
+  readonly url: string | undefined;
+  /** Where complaint postbacks go, as given (a path is on the payment URL's origin); undefined: the same URL. */
+  readonly complaintUrl: string | undefined;
+  readonly timeoutMs: number;
+  /** Signs postbacks as the service, with the key the receiver pins (postbacks.servicePublicKey). */
+  readonly service: BodySigner;
+  /** Another party, with keys of its own (the forged-key postback). */
+  readonly stranger: BodySigner;
+  /** How the merchant's state is read back; undefined when the profile names no receiver.readBack. */
+  readonly readBack: ReadBackTarget | undefined;
+}
+
+export class ReceiverSettingsError extends Error {
+  override readonly name = 'ReceiverSettingsError';
+}
+
+function readBackOf(settings: ReadBackSettings | undefined, baseDir: string): ReadBackTarget | undefined {
+  if (settings === undefined || (settings.payment === undefined && settings.complaint === undefined)) return undefined;
+  const headers = new Map<string, Secret>();
+  for (const [name, source] of Object.entries(settings.headers ?? {})) {
+    if (source === undefined) continue;
+    headers.set(name.toLowerCase(), readSecretSource(source, baseDir, `receiver.readBack.headers.${name}`));
+  }
+  return {
+    headers,
+    ...(settings.payment === undefined
+      ? {}
+      : {
+          payment: {
+            url: settings.payment.url,
+            statusAt: settings.payment.statusAt ?? '/status',
+            creditedAt: settings.payment.creditedAt ?? '/credited',
+          },
+        }),
+    ...(settings.complaint === undefined
+      ? {}
+      : { complaint: { url: settings.complaint.url, statusAt: settings.complaint.statusAt ?? '/status' } }),
+  };
+}
+
+/** The receiver settings of a loaded profile; `url` (the --receiver flag) overrides the profile's. */
+export function receiverSettings(profile: LoadedProfile, url?: string): ReceiverSettings {
+  const section = profile.settings.receiver ?? {};
+  const baseDir = path.dirname(path.resolve(profile.file));
+  let service: BodySigner;
+  try {
+    const source = section.serviceSigningKey;
+    service = serviceSigner(
+      profile,
+      source === undefined
+        ? undefined
+        : {
+            publicKey: profile.postbackVerification.key.publicKey,
+            signingKey: readSecretSource(source, baseDir, 'receiver.serviceSigningKey'),
+          },
+    );
+  } catch (error) {
+    throw new ReceiverSettingsError(
+      `cannot sign postbacks as the service: ${(error as Error).message} (set receiver.serviceSigningKey to the ` +
+        'private key of postbacks.servicePublicKey)',
+    );
+  }
+  return {
+    url: url ?? section.url,
+    complaintUrl: section.complaintUrl,
+    timeoutMs: section.timeoutMs ?? DEFAULT_RECEIVER_TIMEOUT_MS,
+    service,
+    stranger: strangerSigner(profile),
+    readBack: readBackOf(section.readBack, baseDir),
+  };
+}
+
+/** A URL of the profile's receiver section: absolute as given, or a path on the receiver's origin. */
+export function resolveOnReceiver(template: string, receiverUrl: string): string {
+  return new URL(template, receiverUrl).toString();
+}
