@@ -1,0 +1,142 @@
+/**
+ * `npm run certify-receiver` as a merchant runs it: against a receiver by URL, against the embedded reference
+ * receiver with a fault on, without a read-back (the effect requirements NOT VERIFIED, naming receiver.readBack),
+ * and with what it cannot carry out (exit 2, one line). The whole matrix of faulty receivers is
+ * `npm run receiver-faults` (.ci/run).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startReceiver } from '../../../examples/receivers/reference-receiver.js';
+import { runKitCommand } from '../../../fixtures/self/kit-command.js';
+import type { ConformanceReport } from '../../../generated/report/conformance.gen.js';
+import { getContract } from '../../../src/contract/contract.js';
+import { CertifyError } from '../../../src/certify/certify-cli.js';
+import { parseReceiverArgs } from '../../../src/certify/receiver-cli.js';
+import { kitPath } from '../../../src/kit-root.js';
+import { RECEIVER_REGISTRY } from '../../../src/requirements/registry.js';
+
+let out: string;
+
+test.beforeEach(() => {
+  out = mkdtempSync(path.join(tmpdir(), 'kit-receiver-'));
+});
+
+test.afterEach(() => {
+  rmSync(out, { recursive: true, force: true });
+});
+
+function report(): ConformanceReport {
+  const json: unknown = JSON.parse(readFileSync(path.join(out, 'conformance.json'), 'utf8'));
+  const validation = getContract().validate('report/conformance', json);
+  if (!validation.ok) throw new Error(`conformance.json breaks its schema: ${JSON.stringify(validation.findings)}`);
+  return validation.value;
+}
+
+/** The sandbox profile with its key files made absolute, written elsewhere, changed by `edit`. */
+function profileWith(edit: (profile: Record<string, unknown>) => void): string {
+  const text = readFileSync(kitPath('profiles', 'sandbox.json'), 'utf8').replaceAll(
+    '"../fixtures/',
+    `"${kitPath('fixtures')}/`,
+  );
+  const profile = JSON.parse(text) as Record<string, unknown>;
+  edit(profile);
+  const file = path.join(out, 'profile.json');
+  writeFileSync(file, JSON.stringify(profile));
+  return file;
+}
+
+test.describe('npm run certify-receiver', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('should certify a receiver given by URL, every RECEIVER requirement PASS, exit 0', async () => {
+    const profile = JSON.parse(readFileSync(kitPath('profiles', 'sandbox.json'), 'utf8')) as {
+      postbacks: { servicePublicKey: { file: string } };
+    };
+    const key = readFileSync(path.resolve(kitPath('profiles'), profile.postbacks.servicePublicKey.file), 'utf8');
+    const receiver = await startReceiver({ servicePublicKey: key });
+    try {
+      const run = await runKitCommand('certify-receiver', ['--receiver', receiver.url, '--out', out], {}, 110_000);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const result = report();
+      expect(result.target).toEqual({ kind: 'receiver', url: receiver.url });
+      expect(result.requirements.map((r) => [r.id, r.verdict])).toEqual(RECEIVER_REGISTRY.map((r) => [r.id, 'PASS']));
+      expect(result.requirements.length).toBeGreaterThanOrEqual(12);
+      // The kit's postbacks reached the receiver and were applied there.
+      expect(receiver.store.payments.size).toBeGreaterThan(5);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  test('should leave the effects NOT VERIFIED, naming receiver.readBack, when the profile has none', async () => {
+    const file = profileWith((profile) => {
+      delete profile.receiver;
+    });
+    const run = await runKitCommand('certify-receiver', ['--profile', file, '--out', out], {}, 110_000);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const verdicts = Object.fromEntries(report().requirements.map((r) => [r.id, r]));
+    for (const id of [
+      'RECEIVER-STATUS-RECORDED',
+      'RECEIVER-RETRY-NO-SECOND-EFFECT',
+      'RECEIVER-FLIP-APPLIED',
+      'RECEIVER-COMPLAINT-FLIP-APPLIED',
+      'RECEIVER-STALE-RETRY-IGNORED',
+      'RECEIVER-REJECTED-NO-EFFECT',
+    ]) {
+      expect(verdicts[id]?.verdict, id).toBe('NOT VERIFIED');
+      expect(verdicts[id]?.reason, id).toContain('receiver.readBack');
+    }
+    expect(verdicts['RECEIVER-REJECT-FORGED-HASH']?.verdict).toBe('PASS');
+    expect(verdicts['RECEIVER-RETRY-ACK']?.verdict).toBe('PASS');
+  });
+
+  test('should fail a receiver that acknowledges forged postbacks, critical, even under --gate spec', async () => {
+    const run = await runKitCommand(
+      'certify-receiver',
+      ['--fault', 'no-signature-check', '--gate', 'spec', '--out', out],
+      {},
+      110_000,
+    );
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    const result = report();
+    const failed = result.requirements.filter((r) => r.verdict === 'FAIL');
+    expect(failed.map((r) => [r.id, r.critical])).toEqual([
+      ['RECEIVER-REJECT-FORGED-HASH', true],
+      ['RECEIVER-REJECT-TAMPERED', true],
+    ]);
+    expect(result.summary.failCritical).toBe(2);
+    expect(failed[0]?.evidence[0]?.response).toContain('200');
+    const md = readFileSync(path.join(out, 'conformance.md'), 'utf8');
+    expect(md).toContain('# Receiver conformance report');
+    expect(md).toContain('### RECEIVER-REJECT-FORGED-HASH (§5.3): CRITICAL, breaks the interface');
+    expect(readFileSync(path.join(out, 'conformance.html'), 'utf8')).toContain(
+      '<span class="critical">critical</span>',
+    );
+  });
+
+  test('should exit 2 with one line when no receiver answers', async () => {
+    const run = await runKitCommand('certify-receiver', ['--receiver', 'http://127.0.0.1:9/postbacks', '--out', out]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^certify-receiver: the receiver: cannot reach the target at http:\/\/127\.0\.0\.1:9/m);
+  });
+
+  test('should refuse flags it cannot act on', () => {
+    const refused = (args: string[]): string => {
+      try {
+        parseReceiverArgs(args);
+      } catch (error) {
+        if (error instanceof CertifyError) return error.message;
+        throw error;
+      }
+      return 'accepted';
+    };
+    expect(refused(['--fault', 'nope'])).toMatch(/^no faulty receiver is named nope/);
+    expect(refused(['--fault', 'acks-non-json', '--receiver', 'http://127.0.0.1:1/'])).toContain('drop --receiver');
+    expect(refused(['--receiver', 'ftp://merchant'])).toContain('--receiver must be an http(s) URL');
+    expect(refused(['--gate', 'strict'])).toContain('--gate must be profile or spec');
+    expect(refused(['--workers', '0'])).toContain('--workers must be a positive whole number');
+    expect(parseReceiverArgs(['--help'])).toBe('help');
+  });
+});
