@@ -9,6 +9,11 @@ function secretSourcesOf(profile: Partial<Profile>): [string, unknown][] {
     ['signing.signingKey', profile.signing?.signingKey],
     ['postbacks.verificationKey', profile.postbacks?.verificationKey],
     ['control.token', profile.control?.token],
+    ['receiver.serviceSigningKey', profile.receiver?.serviceSigningKey],
+    ...Object.entries(profile.receiver?.readBack?.headers ?? {}).map(([name, source]): [string, unknown] => [
+      `receiver.readBack.headers.${name}`,
+      source,
+    ]),
   ];
 }
 
