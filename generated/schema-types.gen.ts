@@ -9,6 +9,7 @@ import type { EndpointRequest } from './capture/endpoint.request.gen.js';
 import type { EndpointResponse } from './capture/endpoint.response.gen.js';
 import type { EvidenceLine } from './capture/evidence-line.gen.js';
 import type { ScriptRequest } from './capture/script.request.gen.js';
+import type { RecordedExchange } from './client/recorded-exchange.gen.js';
 import type { ComplaintStatusRequest } from './complaints/complaint-status.request.gen.js';
 import type { Complaint } from './complaints/complaint.gen.js';
 import type { ErrorBody } from './errors/error.gen.js';
@@ -48,6 +49,7 @@ export interface SchemaTypes {
   'capture/endpoint.response': EndpointResponse;
   'capture/evidence-line': EvidenceLine;
   'capture/script.request': ScriptRequest;
+  'client/recorded-exchange': RecordedExchange;
   'complaints/complaint-status.request': ComplaintStatusRequest;
   'complaints/complaint': Complaint;
   'errors/error': ErrorBody;
@@ -92,6 +94,7 @@ export const SCHEMA_IDS = [
   'capture/endpoint.response',
   'capture/evidence-line',
   'capture/script.request',
+  'client/recorded-exchange',
   'complaints/complaint-status.request',
   'complaints/complaint',
   'errors/error',

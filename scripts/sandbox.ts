@@ -1,6 +1,6 @@
 /**
  * npm run sandbox -- --port N [--flavor reference|foreign] [--fault NAME]… [--profile FILE] [--clock virtual|real]
- *   [--host H] [--public-url URL] [--background-rate N]
+ *   [--host H] [--public-url URL] [--background-rate N] [--record FILE]
  *
  * Serves the sandbox until SIGINT or SIGTERM; prints `listening on http://127.0.0.1:N` when ready. `--flavor foreign`
  * is the service that made the other legal choices (src/sandbox/flavors), with profiles/foreign-sandbox.json.
@@ -11,10 +11,11 @@
 import { parseArgs } from 'node:util';
 import { loadProfile } from '../src/profile/load-profile.js';
 import { FLAVORS, isSandboxFlavor, SANDBOX_FLAVORS } from '../src/sandbox/flavors/flavors.js';
+import { recordTo } from '../src/sandbox/recording.js';
 import { startSandbox } from '../src/sandbox/start-sandbox.js';
 
 const USAGE =
-  'usage: npm run sandbox -- --port N [--flavor reference|foreign] [--fault NAME]... [--profile FILE] [--clock virtual|real] [--host H] [--public-url URL] [--background-rate N]';
+  'usage: npm run sandbox -- --port N [--flavor reference|foreign] [--fault NAME]... [--profile FILE] [--clock virtual|real] [--host H] [--public-url URL] [--background-rate N] [--record FILE]';
 
 /** A variable of the environment, unset when empty. */
 function env(name: string): string | undefined {
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
       flavor: { type: 'string', default: env('SANDBOX_FLAVOR') ?? 'reference' },
       'background-rate': { type: 'string' },
       'public-url': { type: 'string' },
+      record: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -65,6 +67,8 @@ async function main(): Promise<void> {
     profile: await loadProfile(values.profile ?? FLAVORS[flavor].profileFile),
     log,
     ...(values['public-url'] === undefined ? {} : { publicUrl: values['public-url'] }),
+    // Every exchange of a merchant's client, for npm run report:client.
+    ...(values.record === undefined ? {} : { onExchange: recordTo(values.record) }),
   });
   console.log(`listening on ${sandbox.url}`);
   let stopping = false;

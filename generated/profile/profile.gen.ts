@@ -95,6 +95,7 @@ export interface Profile {
   signing: RequestSigning;
   postbacks: PostbackSigning;
   receiver?: Receiver;
+  client?: ClientLimits;
   merchant: Merchant;
   capabilities: Capabilities;
   control?: Control;
@@ -233,6 +234,18 @@ export interface ReadBack {
      */
     statusAt?: string;
   };
+}
+/**
+ * npm run report:client: what the service allows a merchant's client beyond the interface. Unstated, the requirement resting on it is UNSPECIFIED
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "ClientLimits".
+ */
+export interface ClientLimits {
+  /**
+   * The shortest time between two status checks of one payment (CLIENT-STATUS-POLLING; §4.3 states none)
+   */
+  minStatusIntervalMs?: number;
 }
 /**
  * The merchant the kit acts as, and its payment methods (§2.1, §4.2, §5.5).

@@ -40,9 +40,9 @@ export interface ConformanceReport {
     interfaceRevision: string;
   };
   target: {
-    kind: 'embedded-sandbox' | 'url' | 'container' | 'receiver';
+    kind: 'embedded-sandbox' | 'url' | 'container' | 'receiver' | 'client-recording';
     /**
-     * The base URL, or null for the embedded sandbox (one per worker); for a receiver certification the receiver's URL, or null for the embedded reference receiver
+     * The base URL, or null for the embedded sandbox (one per worker); for a receiver certification the receiver's URL, or null for the embedded reference receiver; for a client report the recording's file
      */
     url: string | null;
     image?: string;

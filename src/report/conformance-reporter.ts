@@ -27,13 +27,16 @@ const VECTORS_PROJECT = 'vectors';
 const env = (name: string): string => process.env[name]?.trim() ?? '';
 
 /** What the run certifies (KIT_SCOPE, set by certify-receiver): the service, or a merchant's postback receiver. */
-const scopeOf = (): CertificationScope => (env('KIT_SCOPE') === 'receiver' ? 'receiver' : 'service');
+/** The scopes a Playwright run certifies (a client is judged from a recording, src/client-report). */
+type RunScope = Exclude<CertificationScope, 'client'>;
+
+const scopeOf = (): RunScope => (env('KIT_SCOPE') === 'receiver' ? 'receiver' : 'service');
 
 /**
  * The project whose tests certify the target (design brief §5): `conformance` for the service, `receiver` for a
  * merchant's receiver; `vectors` must pass for either to mean anything.
  */
-const PROJECT_OF: Readonly<Record<CertificationScope, string>> = { service: 'conformance', receiver: 'receiver' };
+const PROJECT_OF: Readonly<Record<RunScope, string>> = { service: 'conformance', receiver: 'receiver' };
 
 /**
  * A test the run stopped (Ctrl-C, --max-minutes) says nothing about the target: it did not run to its end, as a
@@ -58,7 +61,7 @@ function timeLimitReason(): string {
   return `the run was stopped by its time limit${minutes === '' ? '' : ` (--max-minutes ${minutes})`}`;
 }
 
-function kitFacts(): ConformanceReport['kit'] {
+export function kitFacts(): ConformanceReport['kit'] {
   const pkg = JSON.parse(readFileSync(kitPath('package.json'), 'utf8')) as { name: string; version: string };
   const revision = JSON.parse(readFileSync(kitPath('schemas', 'interface-revision.json'), 'utf8')) as {
     sha256: string;
@@ -71,7 +74,7 @@ function kitFacts(): ConformanceReport['kit'] {
   };
 }
 
-function targetOf(scope: CertificationScope): ConformanceReport['target'] {
+function targetOf(scope: RunScope): ConformanceReport['target'] {
   if (scope === 'receiver') return { kind: 'receiver', url: env('KIT_RECEIVER') || null };
   const image = env('KIT_TARGET_IMAGE');
   if (image !== '') return { kind: 'container', url: env('KIT_TARGET') || null, image };
@@ -89,10 +92,10 @@ export default class ConformanceReporter implements Reporter {
   private readonly ended = new Set<TestCase>();
   private startedAt = new Date();
   private rootDir = process.cwd();
-  private readonly scope: CertificationScope;
+  private readonly scope: RunScope;
   private readonly project: string;
 
-  constructor(options: { outputDir?: string; scope?: CertificationScope } = {}) {
+  constructor(options: { outputDir?: string; scope?: RunScope } = {}) {
     this.outputDir = path.resolve(options.outputDir ?? (env('KIT_REPORT_DIR') || 'reports'));
     this.scope = options.scope ?? scopeOf();
     this.project = PROJECT_OF[this.scope];

@@ -4,7 +4,7 @@
  * Everything from the run is escaped: a target's answers end up in this page.
  */
 import type { ConformanceReport, Evidence, RequirementResult } from '../../generated/report/conformance.gen.js';
-import { embeddedTarget } from './render-markdown.js';
+import { embeddedTarget, reportTitle } from './render-markdown.js';
 import { blockedByFailure, rootCausesFirst } from './root-causes.js';
 
 function escapeHtml(text: string): string {
@@ -146,7 +146,7 @@ export function renderHtml(report: ConformanceReport): string {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 <title>Conformance report: ${escapeHtml(report.outcome)}</title><style>${STYLE}</style></head>
 <body>
-<h1>${report.target.kind === 'receiver' ? 'Receiver conformance report' : 'Conformance report'}</h1>
+<h1>${reportTitle(report)}</h1>
 <div class="outcome ${report.outcome}" id="outcome">${escapeHtml(headline)}</div>
 <div class="counts">${count('PASS', summary.pass, 'pass')}${count('FAIL', summary.fail, 'fail')}${count('NOT VERIFIED', summary.notVerified, 'not-verified')}${count('blocked by a FAIL', summary.blocked ?? 0, 'blocked')}${count('UNSPECIFIED', summary.unspecified, 'unspecified')}${count('tests passed / failed / skipped', tests, 'tests')}</div>
 <div class="facts">Target: ${escapeHtml(report.target.url ?? embeddedTarget(report))} · profile ${escapeHtml(report.profile.file)} · ${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)}${report.grep === undefined ? '' : ` · --grep ${escapeHtml(report.grep)}`} · ${escapeHtml(report.kit.name)} ${escapeHtml(report.kit.version)}, interface ${escapeHtml(report.kit.interfaceRevision)}</div>

@@ -88,12 +88,19 @@ export function embeddedTarget(report: ConformanceReport): string {
     : 'the embedded reference sandbox';
 }
 
+/** The report's title: what was certified. */
+export function reportTitle(report: ConformanceReport): string {
+  if (report.target.kind === 'receiver') return 'Receiver conformance report';
+  if (report.target.kind === 'client-recording') return 'Client conformance report';
+  return 'Conformance report';
+}
+
 export function renderMarkdown(report: ConformanceReport): string {
   const { summary } = report;
   const byVerdict = (verdict: RequirementResult['verdict'], level?: RequirementResult['level']) =>
     report.requirements.filter((r) => r.verdict === verdict && (level === undefined || r.level === level));
   const out = [
-    report.target.kind === 'receiver' ? '# Receiver conformance report' : '# Conformance report',
+    `# ${reportTitle(report)}`,
     '',
     `**${HEADLINES[report.outcome]}**`,
     '',

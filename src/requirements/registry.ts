@@ -1,4 +1,5 @@
 import { AUTH_REQUIREMENTS } from './areas/auth.js';
+import { CLIENT_REQUIREMENTS } from './areas/client.js';
 import { COMPLAINT_REQUIREMENTS } from './areas/complaints.js';
 import { CREATE_REQUIREMENTS } from './areas/create.js';
 import { ERROR_REQUIREMENTS } from './areas/errors.js';
@@ -29,7 +30,9 @@ const ALL = [
 export type ServiceRequirementId = (typeof ALL)[number]['id'];
 /** The merchant's side (§4.6): what `npm run certify-receiver` checks of a postback receiver. */
 export type ReceiverRequirementId = (typeof RECEIVER_REQUIREMENTS)[number]['id'];
-export type RequirementId = ServiceRequirementId | ReceiverRequirementId;
+/** The merchant's client (§4, §5): what `npm run report:client` judges of a recorded session. */
+export type ClientRequirementId = (typeof CLIENT_REQUIREMENTS)[number]['id'];
+export type RequirementId = ServiceRequirementId | ReceiverRequirementId | ClientRequirementId;
 
 /** The service's requirements: what `npm run certify` reports on. */
 export const REQUIREMENTS: readonly (Requirement & { readonly id: ServiceRequirementId })[] = ALL;
@@ -38,14 +41,19 @@ export const REQUIREMENTS: readonly (Requirement & { readonly id: ServiceRequire
 export const RECEIVER_REGISTRY: readonly (Requirement & { readonly id: ReceiverRequirementId })[] =
   RECEIVER_REQUIREMENTS;
 
-/** What a run certifies: the service (the conformance project) or a merchant's postback receiver. */
-export type CertificationScope = 'service' | 'receiver';
+/** The client's requirements: what `npm run report:client` reports on. */
+export const CLIENT_REGISTRY: readonly (Requirement & { readonly id: ClientRequirementId })[] = CLIENT_REQUIREMENTS;
+
+/** What a run certifies: the service (the conformance project), a merchant's postback receiver, or its client. */
+export type CertificationScope = 'service' | 'receiver' | 'client';
 
 export function requirementsOfScope(scope: CertificationScope): readonly (Requirement & { id: RequirementId })[] {
-  return scope === 'receiver' ? RECEIVER_REGISTRY : REQUIREMENTS;
+  return scope === 'receiver' ? RECEIVER_REGISTRY : scope === 'client' ? CLIENT_REGISTRY : REQUIREMENTS;
 }
 
-const BY_ID: ReadonlyMap<string, Requirement> = new Map([...REQUIREMENTS, ...RECEIVER_REGISTRY].map((r) => [r.id, r]));
+const BY_ID: ReadonlyMap<string, Requirement> = new Map(
+  [...REQUIREMENTS, ...RECEIVER_REGISTRY, ...CLIENT_REGISTRY].map((r) => [r.id, r]),
+);
 
 export function requirementById(id: string): Requirement | undefined {
   return BY_ID.get(id);

@@ -6,7 +6,7 @@ import { sandboxMerchant, sandboxMethods } from './config/sandbox-merchant.js';
 import { newId } from './domain/new-id.js';
 import { SandboxConfigError, serviceSigner, strangerSigner } from './config/service-signers.js';
 import { FaultSet } from './faults/fault-set.js';
-import { SandboxServer } from './http/sandbox-server.js';
+import { SandboxServer, type ServedExchange } from './http/sandbox-server.js';
 import { DeliveryEngine } from './postbacks/delivery-engine.js';
 import type { PostbackHosts } from './postbacks/destination.js';
 import { PostbackSender } from './postbacks/postback-sender.js';
@@ -39,6 +39,8 @@ export interface SandboxOptions {
   /** Credentials to sign postbacks with, for schemes without test keys in fixtures/keys. */
   readonly serviceCredentials?: SigningCredentials;
   readonly log?: (line: string) => void;
+  /** Told of every exchange the sandbox served (src/sandbox/recording.ts writes them as JSON Lines). */
+  readonly onExchange?: (exchange: ServedExchange) => void;
 }
 
 export interface RunningSandbox {
@@ -116,7 +118,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   };
   const helperKey = profile.hookHeaders.get(flavor.helpers.header)?.reveal();
   const helpers = helperKey === undefined ? undefined : { api: flavor.helpers, key: helperKey };
-  const server = new SandboxServer(sandboxRoutes(context, profile.settings.operations, token, reset, helpers), log);
+  const server = new SandboxServer(
+    sandboxRoutes(context, profile.settings.operations, token, reset, helpers),
+    log,
+    options.onExchange,
+  );
   const stopBackground = startBackgroundTraffic(
     context,
     merchant,

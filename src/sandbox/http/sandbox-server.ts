@@ -31,6 +31,8 @@ export class SandboxServer {
   constructor(
     private readonly routes: Routes,
     private readonly log: (line: string) => void,
+    /** Told of every exchange once answered (`npm run sandbox -- --record FILE`); off by default. */
+    private readonly onExchange?: (exchange: ServedExchange) => void,
   ) {
     this.server = createServer((req, res) => {
       void this.serve(req, res);
@@ -78,6 +80,14 @@ export class SandboxServer {
       const answer =
         'tooLarge' in read ? this.routes.tooLarge(path, limit) : await this.routes.answer(req, path, query, read.bytes);
       write(res, answer, 'tooLarge' in read);
+      this.onExchange?.({
+        at: new Date(),
+        method: req.method ?? '',
+        path,
+        request: 'tooLarge' in read ? undefined : read.bytes,
+        status: answer.status,
+        response: payloadOf(answer),
+      });
     } catch (error) {
       this.log(
         `internal error on ${req.method ?? ''} ${req.url ?? ''}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
@@ -91,8 +101,23 @@ export class SandboxServer {
   }
 }
 
+/** One request and its answer, as the sandbox served them. */
+export interface ServedExchange {
+  readonly at: Date;
+  readonly method: string;
+  readonly path: string;
+  /** The body as received; undefined when it was too large to read. */
+  readonly request: Buffer | undefined;
+  readonly status: number;
+  readonly response: Buffer | string;
+}
+
+function payloadOf(answer: Answer): Buffer | string {
+  return answer.json !== undefined ? JSON.stringify(answer.json) : (answer.raw ?? '');
+}
+
 function write(res: ServerResponse, answer: Answer, closeAfter: boolean): void {
-  const payload = answer.json !== undefined ? JSON.stringify(answer.json) : (answer.raw ?? '');
+  const payload = payloadOf(answer);
   const headers: Record<string, string> = {
     ...(answer.json !== undefined ? { 'content-type': 'application/json; charset=utf-8' } : {}),
     ...answer.headers,

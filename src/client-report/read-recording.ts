@@ -1,0 +1,69 @@
+/**
+ * A sandbox recording (JSON Lines, schemas/client/recorded-exchange.schema.json) read for judging. A file written by
+ * hand or cut short is hostile input like any other: each bad line is named and skipped, never a crash.
+ */
+import { readFileSync } from 'node:fs';
+import type { RecordedExchange } from '../../generated/client/recorded-exchange.gen.js';
+import { getContract } from '../contract/contract.js';
+
+/** A recording larger than this is refused: a client session is thousands of lines, not gigabytes. */
+const MAX_RECORDING_BYTES = 256 * 1024 * 1024;
+const MAX_PROBLEMS = 20;
+
+/** An exchange of the recording and the line it is on. */
+export interface RecordedLine {
+  readonly line: number;
+  readonly exchange: RecordedExchange;
+}
+
+export interface Recording {
+  readonly exchanges: readonly RecordedLine[];
+  /** Lines that were not recorded exchanges, each with its number (the first few). */
+  readonly problems: readonly string[];
+  readonly badLines: number;
+}
+
+export class RecordingError extends Error {
+  override readonly name = 'RecordingError';
+}
+
+export function parseRecording(text: string): Recording {
+  const exchanges: RecordedLine[] = [];
+  const problems: string[] = [];
+  let badLines = 0;
+  const contract = getContract();
+  const bad = (line: number, why: string): void => {
+    badLines += 1;
+    if (problems.length < MAX_PROBLEMS) problems.push(`line ${line}: ${why}`);
+  };
+  text.split('\n').forEach((raw, index) => {
+    if (raw.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      bad(index + 1, `not JSON (${(error as Error).message})`);
+      return;
+    }
+    const validation = contract.validate('client/recorded-exchange', value);
+    if (!validation.ok) {
+      bad(index + 1, validation.findings.map((f) => `${f.pointer || '(line)'}: ${f.message}`).join('; '));
+      return;
+    }
+    exchanges.push({ line: index + 1, exchange: validation.value });
+  });
+  return { exchanges, problems, badLines };
+}
+
+export function readRecording(file: string): Recording {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new RecordingError(
+      `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
+  }
+  if (text.length > MAX_RECORDING_BYTES) throw new RecordingError(`${file} is larger than a recording can be`);
+  return parseRecording(text);
+}
