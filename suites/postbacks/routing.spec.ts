@@ -3,6 +3,7 @@
  * URL; a complaint's to the URL given at the complaint's creation.
  */
 import { expect, test, verifies } from '../../fixtures/index.js';
+import { check, precondition } from '../../fixtures/conformance/checks.js';
 import { skipBecause } from '../../fixtures/conformance/preconditions.js';
 import type { TestCapture } from '../../fixtures/conformance/test-capture.js';
 import { bodyOf, complaintRun, paymentRun } from './postback-scenarios.js';
@@ -24,8 +25,14 @@ test.describe('postback routing (§6)', () => {
         steps: [{ status: 'SUCCESS' }],
         attempts: 'all',
       });
-      expect(attempts.map((a) => bodyOf(a).id)).toEqual([payment.paymentId]);
-      expect(await atRegisteredUrl(capture, payment.paymentId)).toEqual([]);
+      // What arrived here is this payment's postback only if it names the payment: a wrong id is the body's finding.
+      precondition('PB-PAYMENT-CONSISTENT', () => {
+        expect(attempts.map((a) => bodyOf(a).id)).toEqual([payment.paymentId]);
+      });
+      const elsewhere = await atRegisteredUrl(capture, payment.paymentId);
+      check('PB-ROUTING', () => {
+        expect(elsewhere).toEqual([]);
+      });
     },
   );
 
@@ -54,8 +61,13 @@ test.describe('postback routing (§6)', () => {
     verifies('PB-COMPLAINT-ROUTING'),
     async ({ given, capture }) => {
       const { attempts, complaintId } = await complaintRun(given, capture, { moves: ['DECLINED'], attempts: 'all' });
-      expect(attempts.map((a) => bodyOf(a).id)).toEqual([complaintId]);
-      expect(await atRegisteredUrl(capture, complaintId)).toEqual([]);
+      precondition('PB-COMPLAINT-CONSISTENT', () => {
+        expect(attempts.map((a) => bodyOf(a).id)).toEqual([complaintId]);
+      });
+      const elsewhere = await atRegisteredUrl(capture, complaintId);
+      check('PB-COMPLAINT-ROUTING', () => {
+        expect(elsewhere).toEqual([]);
+      });
     },
   );
 });
