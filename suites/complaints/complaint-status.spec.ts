@@ -5,6 +5,7 @@
 import { expect, okObject, test, verifies } from '../../fixtures/index.js';
 import { complaintById, expectReadableComplaint } from '../../fixtures/conformance/payment-records.js';
 import { precondition } from '../../fixtures/conformance/checks.js';
+import { expectEachKeyAlone } from '../../fixtures/conformance/complaint-lookups.js';
 import type { Preconditions } from '../../fixtures/conformance/preconditions.js';
 import type { ComplaintStatus } from '../../generated/common/definitions.gen.js';
 import type { ApiClient } from '../../src/client/api-client.js';
@@ -52,6 +53,13 @@ test.describe('complaintStatus · lookups', () => {
     verifies('COMPLAINT-LOOKUP-ORDER', 'complaintStatus'),
     async ({ api, given }) => {
       const [a, b, c] = [await ownComplaint(given), await ownComplaint(given), await ownComplaint(given)];
+      // Each key must find its complaint alone before their order means anything: a key that finds nothing is its
+      // own requirement's finding, not the order's.
+      await expectEachKeyAlone(api, [
+        { lookup: { id: a.complaint.id }, wanted: a.complaint.id },
+        { lookup: { paymentId: b.payment.paymentId }, wanted: b.complaint.id },
+        { lookup: { merchantPaymentId: c.merchantPaymentId }, wanted: c.complaint.id },
+      ]);
       const unknown = given.unknownId();
       expect({
         'id, paymentId, merchantPaymentId': await foundId(api, {

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { expect, test, verifies } from '../../fixtures/index.js';
 import { assertProperty } from '../../fixtures/conformance/property-runs.js';
 import { check } from '../../fixtures/conformance/checks.js';
+import { expectEachKeyAlone } from '../../fixtures/conformance/complaint-lookups.js';
 import { assertErrorBody } from '../../fixtures/conformance/error-answers.js';
 
 type Choice = 'absent' | 'first' | 'second' | 'nothing';
@@ -106,6 +107,16 @@ test(
     const payments = [await given.payment('payIn'), await given.payment('payIn')];
     const complaints: { id: string }[] = [];
     for (const payment of payments) complaints.push(await given.complaint(payment));
+    // Each key finds a complaint alone before any combination of them is judged (their order's cases).
+    const [first] = complaints;
+    const [paid] = payments;
+    if (first !== undefined && paid !== undefined) {
+      await expectEachKeyAlone(api, [
+        { lookup: { id: first.id }, wanted: first.id },
+        { lookup: { paymentId: paid.paymentId }, wanted: first.id },
+        { lookup: { merchantPaymentId: paid.fields.merchantPaymentId ?? '' }, wanted: first.id },
+      ]);
+    }
     const which = (c: Choice) => (c === 'first' ? 0 : 1);
     const keys = {
       id: (c: Choice) => (c === 'nothing' ? given.unknownId() : complaints[which(c)]?.id),
