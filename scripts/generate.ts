@@ -3,17 +3,24 @@
  * npm run generate:check  fails, naming the files and the fix, when generated/ is not what schemas/ produce
  *
  * One TypeScript file per schema, mirroring the schemas/ tree, plus generated/schema-types.gen.ts mapping each
- * body schema's short id to its root type (what src/contract's validate() returns).
+ * body schema's short id to its root type (what src/contract's validate() returns), and the OpenAPI 3.1 export of the
+ * embedded sandbox's profile (generated/openapi/sandbox.openapi.json, as `npm run openapi` writes it).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compile, type Options } from 'json-schema-to-typescript';
 import { loadSchemaCatalog, SCHEMA_ID_BASE, type SchemaEntry } from '../src/contract/schema-catalog.js';
 import { kitPath } from '../src/kit-root.js';
+import { openApiText } from '../src/openapi/openapi-cli.js';
 
 const GENERATED_DIR = kitPath('generated');
 const SCHEMAS_DIR = kitPath('schemas');
 const FIX_COMMAND = 'npm run generate';
+const OPENAPI_FILE = 'openapi/sandbox.openapi.json';
+
+function sandboxOpenApi(entries: readonly SchemaEntry[]): Promise<string> {
+  return openApiText(kitPath('profiles', 'sandbox.json'), entries);
+}
 
 function banner(source: string): string {
   return [
@@ -115,13 +122,15 @@ async function render(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const entry of entries) files.set(generatedFileFor(entry), await compileEntry(entry, catalog));
   files.set('schema-types.gen.ts', schemaTypesModule(entries));
+  // The OpenAPI export of the embedded sandbox's profile: what `npm run openapi` writes for it, kept fresh here.
+  files.set(OPENAPI_FILE, await sandboxOpenApi(entries));
   return files;
 }
 
 function filesOnDisk(): string[] {
   if (!existsSync(GENERATED_DIR)) return [];
   return readdirSync(GENERATED_DIR, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts'))
+    .filter((f) => f.endsWith('.ts') || f.endsWith('.json'))
     .map((f) => f.split(path.sep).join('/'));
 }
 

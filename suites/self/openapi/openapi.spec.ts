@@ -1,0 +1,149 @@
+/**
+ * `npm run openapi`: the OpenAPI 3.1 export validates as OpenAPI 3.1 (a maintained validator of the official
+ * schema, @seriousme/openapi-schema-validator), holds every operation the profile names and both postbacks as
+ * webhooks, and serves a second, independent consumer (openapi-backend's request and response validation) that
+ * accepts a real sandbox exchange and refuses a broken one. Its freshness for the sandbox's profile is
+ * `npm run generate:check`'s (generated/openapi/sandbox.openapi.json).
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import addFormatsPlugin from 'ajv-formats';
+import { OpenAPIBackend } from 'openapi-backend';
+import { runKitCommand } from '../../../fixtures/self/kit-command.js';
+import { ApiClient } from '../../../src/client/api-client.js';
+import { OPERATION_NAMES } from '../../../src/contract/operations.js';
+import { kitPath } from '../../../src/kit-root.js';
+import { loadProfile } from '../../../src/profile/load-profile.js';
+import { openApiText } from '../../../src/openapi/openapi-cli.js';
+import { startSandbox } from '../../../src/sandbox/start-sandbox.js';
+
+type Document = Record<string, unknown> & {
+  paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+  webhooks: Record<string, unknown>;
+};
+
+const sandboxDocument = (): Document =>
+  JSON.parse(readFileSync(kitPath('generated', 'openapi', 'sandbox.openapi.json'), 'utf8')) as Document;
+
+/**
+ * openapi-backend reads the document's paths and schemas (quick: its own check of whole documents knows OpenAPI 3.0
+ * only; the 3.1 check is the validator's above), with the standard formats so that date-time and uuid are judged.
+ */
+async function consumer(document: Document): Promise<OpenAPIBackend> {
+  const api = new OpenAPIBackend({
+    definition: document as never,
+    validate: true,
+    quick: true,
+    customizeAjv: (ajv) => {
+      addFormatsPlugin.default(ajv);
+      return ajv;
+    },
+  });
+  await api.init();
+  return api;
+}
+
+test.describe('npm run openapi', () => {
+  test('should export a valid OpenAPI 3.1 document with every operation of the profile and both webhooks', async () => {
+    const document = sandboxDocument();
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? [], 'OpenAPI 3.1 schema findings').toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+    const profile = await loadProfile();
+    const operations = profile.settings.operations as unknown as Record<
+      string,
+      { method?: string; path: string } | undefined
+    >;
+    const named = OPERATION_NAMES.filter((name) => operations[name] !== undefined);
+    const exported = Object.entries(document.paths).flatMap(([, item]) =>
+      Object.values(item).map((o) => o.operationId),
+    );
+    expect(exported.sort()).toEqual([...named].sort());
+    for (const name of named) {
+      const endpoint = operations[name];
+      const operation = document.paths[endpoint?.path ?? '']?.[(endpoint?.method ?? 'POST').toLowerCase()];
+      expect(operation?.operationId, name).toBe(name);
+      // §7: every operation answers 400, 401 and 500 with the error body.
+      expect(Object.keys(operation?.responses ?? {}), name).toEqual(
+        expect.arrayContaining(['200', '400', '401', '500']),
+      );
+    }
+    expect(Object.keys(document.webhooks).sort()).toEqual(['complaintPostback', 'paymentPostback']);
+  });
+
+  test('should be what npm run openapi writes for a profile, with that profile paths', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kit-openapi-'));
+    try {
+      const out = path.join(dir, 'foreign.openapi.json');
+      const run = await runKitCommand('openapi', [
+        '--profile',
+        kitPath('profiles', 'foreign-sandbox.json'),
+        '--out',
+        out,
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      const text = readFileSync(out, 'utf8');
+      expect(text).toBe(await openApiText(kitPath('profiles', 'foreign-sandbox.json')));
+      const foreign = await loadProfile(kitPath('profiles', 'foreign-sandbox.json'));
+      const document = JSON.parse(text) as Document;
+      expect(Object.keys(document.paths)).toContain(foreign.settings.operations.createPayIn.path);
+      expect((await new Validator().validate(document as never)).valid).toBe(true);
+      const refused = await runKitCommand('openapi', ['--profile', path.join(dir, 'missing.json')]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/^openapi: .*missing\.json/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('should let an independent consumer validate a real sandbox exchange, and refuse a broken one', async () => {
+    const profile = await loadProfile();
+    const sandbox = await startSandbox({ profile });
+    const client = new ApiClient({ baseUrl: sandbox.url, profile });
+    try {
+      const api = await consumer(sandboxDocument());
+      const method = profile.settings.merchant.paymentMethods.payIn;
+      const created = await client.send('createPayIn', {
+        accountId: method.accountId,
+        paymentMethodId: method.id,
+        amount: method.amount,
+        clientFieldsValues: method.clientFieldsValues,
+        merchantPaymentId: `kit-openapi-${Date.now()}`,
+      });
+      expect(created.status).toBe(200);
+      const request = {
+        method: 'post',
+        path: profile.settings.operations.createPayIn.path,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.parse(created.request.body) as unknown,
+      };
+      expect(api.validateRequest(request).errors ?? []).toEqual([]);
+      expect(api.validateResponse(created.json, 'createPayIn', 200).errors ?? []).toEqual([]);
+
+      const status = await client.send('paymentStatus', {
+        paymentId: String((created.json as { paymentId?: unknown }).paymentId),
+      });
+      expect(status.status).toBe(200);
+      expect(api.validateResponse(status.json, 'paymentStatus', 200).errors ?? []).toEqual([]);
+
+      // A §7 answer validates against the error body of its status.
+      const unknown = await client.send('paymentStatus', { paymentId: 'no-such-payment' });
+      expect(unknown.status).toBe(404);
+      expect(api.validateResponse(unknown.json, 'paymentStatus', 404).errors ?? []).toEqual([]);
+
+      // The consumer judges, it does not rubber-stamp: a wrong type and a missing member are refused.
+      const wrong = { ...(status.json as Record<string, unknown>), amount: 'a lot' };
+      expect(api.validateResponse(wrong, 'paymentStatus', 200).valid).toBe(false);
+      const { amount: _dropped, ...withoutAmount } = request.body as Record<string, unknown>;
+      expect(api.validateRequest({ ...request, body: withoutAmount }).valid).toBe(false);
+    } finally {
+      await client.close();
+      await sandbox.stop();
+    }
+  });
+});
