@@ -121,17 +121,32 @@ export const CREATE_REQUIREMENTS = [
   {
     id: 'CREATE-EXTERNAL-REDIRECTS',
     section: '§4.2',
-    statement: 'With an external payment system, the user is sent to successRedirectUrl or failureRedirectUrl.',
+    statement:
+      'With an external payment system, the user who pays on the page behind formUrl lands on successRedirectUrl, and one who fails lands on failureRedirectUrl (checked in a browser, suites/browser).',
     level: 'spec',
     operations: CREATION,
-    untestable: "the redirects happen on the external system's page in the user's browser, outside the API",
   },
   {
     id: 'CREATE-DEEPLINK-BUTTON',
     section: '§2.3',
-    statement: 'When info.withDeepLink is true or a deepLink is defined, a button to the payment application is shown.',
+    statement:
+      'When info.withDeepLink is true, the payment page shows a button to each payment application whose deepLink is defined, leading to that link, and none for one that is null (checked in a browser).',
     level: 'spec',
     operations: CREATION,
-    untestable: "a rule for the merchant's user interface, not for the service's API",
+  },
+  {
+    id: 'PAGE-SHOW-QR',
+    section: '§2.3',
+    statement: 'The payment page behind formUrl shows a QR code exactly when the creation answered info.showQR true.',
+    level: 'spec',
+    operations: CREATION,
+  },
+  {
+    id: 'PAGE-OUTCOME',
+    section: '§3.1, §4.2, §6',
+    statement:
+      'A payment paid on the page behind formUrl becomes SUCCESS, one failed there FAILED, and its postback follows with that status.',
+    level: 'spec',
+    operations: CREATION,
   },
 ] as const satisfies readonly Requirement[];
