@@ -47,6 +47,18 @@ export type SecretSource =
  * via the `definition` "PostbackSigning".
  */
 export type PostbackSigning = PostbackSigning1;
+/**
+ * An element of a page: a CSS selector, or a role and an accessible name (Playwright's getByRole)
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "Locator".
+ */
+export type Locator =
+  | string
+  | {
+      role: 'button' | 'link' | 'img' | 'checkbox' | 'textbox';
+      name: string;
+    };
 export type PaymentType = 'PAY_IN' | 'PAY_OUT';
 /**
  * ISO 4217 alphabetic currency code; the list is open-ended (§2.1).
@@ -96,6 +108,7 @@ export interface Profile {
   postbacks: PostbackSigning;
   receiver?: Receiver;
   client?: ClientLimits;
+  page?: PageActions;
   merchant: Merchant;
   capabilities: Capabilities;
   control?: Control;
@@ -246,6 +259,25 @@ export interface ClientLimits {
    * The shortest time between two status checks of one payment (CLIENT-STATUS-POLLING; §4.3 states none)
    */
   minStatusIntervalMs?: number;
+}
+/**
+ * The payment page behind formUrl as a user sees it in a browser (§2.3, §4.2; the browser project, suites/browser): how to pay and fail there, where the QR code is, and the button to each payment application. Without it the page checks are NOT VERIFIED, naming this setting
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "PageActions".
+ */
+export interface PageActions {
+  pay: Locator;
+  fail: Locator;
+  qr?: Locator;
+  /**
+   * A CSS selector of the button to one payment application, {{app}} the deepLink key (CREATE-DEEPLINK-BUTTON); absent: that check is NOT VERIFIED
+   */
+  appButton?: string;
+  /**
+   * How long a page step (load, click, redirect) may take
+   */
+  timeoutMs?: number;
 }
 /**
  * The merchant the kit acts as, and its payment methods (§2.1, §4.2, §5.5).

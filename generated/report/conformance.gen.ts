@@ -179,6 +179,10 @@ export interface Evidence {
    * What the capture server received, when the test watched postbacks (truncated)
    */
   postbacks?: string;
+  /**
+   * Screenshots and traces of a failing browser test, by their path from the reports' folder (the browser's own traffic and pages only: no request of the kit's API client, so no secret, is in them)
+   */
+  files?: string[];
 }
 /**
  * This interface was referenced by `ConformanceReport`'s JSON-Schema
