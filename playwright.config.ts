@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
 import type { ConformanceOptions } from './fixtures/index.js';
 import { faultProofProjects } from './fixtures/conformance/fault-projects.js';
+import { CHROMIUM_ARGS, debianChromium } from './src/runner/debian-chromium.js';
 
 const ci = process.env.CI !== undefined && process.env.CI !== '';
 /** Set by `npm run certify` (src/certify): the conformance reports, written to KIT_REPORT_DIR (default reports/). */
@@ -19,8 +20,21 @@ const reporters: ReporterDescription[] = certifying
     ? [['line'], ['junit', { outputFile: 'reports/self/junit.xml' }]]
     : [['list']];
 
-/** The suites that certify a target: everything under suites/ but the kit's own tests and the receiver's. */
-const CONFORMANCE_SUITES = { testDir: 'suites', testIgnore: ['self/**', 'meta/**', 'receiver/**'] };
+/** The suites that certify a target: everything under suites/ but the kit's own tests, the receiver's and the page's. */
+const CONFORMANCE_SUITES = { testDir: 'suites', testIgnore: ['self/**', 'meta/**', 'receiver/**', 'browser/**'] };
+
+/**
+ * The payment page behind formUrl in Debian's Chromium, never a downloaded browser (its tests skip, saying why, where
+ * the package is missing); a failure keeps its screenshot and trace, which the reports point to.
+ */
+const chromiumPath = debianChromium();
+const BROWSER_USE = {
+  browserName: 'chromium' as const,
+  launchOptions:
+    chromiumPath === undefined ? { args: CHROMIUM_ARGS } : { args: CHROMIUM_ARGS, executablePath: chromiumPath },
+  screenshot: 'only-on-failure' as const,
+  trace: 'retain-on-failure' as const,
+};
 
 /**
  * Projects (stable surface, design brief §5): `self` is the kit's own tests (suites/self and suites/meta);
@@ -51,15 +65,19 @@ export default defineConfig<ConformanceOptions>({
       dependencies: ['vectors'],
     },
     { name: 'conformance', ...CONFORMANCE_SUITES, dependencies: ['vectors'] },
+    // The payment page behind formUrl (certify runs it when the profile declares an external method).
+    { name: 'browser', testDir: 'suites/browser', dependencies: ['vectors'], use: BROWSER_USE },
     // A merchant's postback receiver, with the kit as the service (npm run certify-receiver).
     { name: 'receiver', testDir: 'suites/receiver', dependencies: ['vectors'] },
     ...(process.env.KIT_FAULT_PROJECTS === '1' || process.env.KIT_FAULT_PROJECTS === 'full'
       ? faultProofProjects().map((fault): Project<ConformanceOptions> => ({
           name: `fault:${fault.name}`,
-          ...CONFORMANCE_SUITES,
+          // The page's suites too: the catalogue's page faults are caught in a browser.
+          testDir: 'suites',
+          testIgnore: ['self/**', 'meta/**', 'receiver/**'],
           // full (npm run faults -- --full): the whole suite under each fault, to measure collateral failures.
           ...(process.env.KIT_FAULT_PROJECTS === 'full' ? {} : { grep: fault.grep }),
-          use: { sandboxFaults: [fault.name], faultProof: true },
+          use: { ...BROWSER_USE, sandboxFaults: [fault.name], faultProof: true },
         }))
       : []),
   ],

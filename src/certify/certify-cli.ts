@@ -262,8 +262,13 @@ export async function runCertification(
   image?: string,
   onSpawn?: (child: ChildProcess) => void,
 ): Promise<ConformanceReport> {
+  // The payment page (suites/browser) is the service's too, where the profile declares a method that has one.
+  const external = await loadProfile(options.profile).then(
+    (profile) => profile.settings.merchant.paymentMethods.external !== undefined,
+    () => false,
+  );
   return runReportingProject(
-    'conformance',
+    external ? ['conformance', 'browser'] : ['conformance'],
     options,
     {
       KIT_TARGET: options.target ?? '',
@@ -290,11 +295,11 @@ export interface ReportingRunOptions {
 }
 
 /**
- * Runs one project (`conformance`, or `receiver` for certify-receiver) with the reporters of a certification and
+ * Runs projects (`conformance` and `browser`, or `receiver` for certify-receiver) with the reporters of a certification and
  * `env` on top of the run's own; resolves with the report it wrote.
  */
 export async function runReportingProject(
-  project: 'conformance' | 'receiver',
+  projects: readonly ('conformance' | 'browser' | 'receiver')[],
   options: ReportingRunOptions,
   extraEnv: Readonly<Record<string, string>>,
   onSpawn?: (child: ChildProcess) => void,
@@ -303,7 +308,7 @@ export async function runReportingProject(
 ): Promise<ConformanceReport> {
   const out = path.resolve(options.out);
   const cli = path.join(kitRoot, 'node_modules', '@playwright', 'test', 'cli.js');
-  const args = [cli, 'test', `--project=${project}`];
+  const args = [cli, 'test', ...projects.map((project) => `--project=${project}`)];
   if (options.grep !== undefined) args.push('--grep', options.grep);
   // One worker per core: Playwright's default is half of them, and each worker's embedded sandbox keeps a core busy
   // (bench: 2 workers certify the embedded sandbox in ~15 s where 1 takes ~21 s on 2 cores).

@@ -148,7 +148,7 @@ export async function certifyReceiver(args: readonly string[]): Promise<number> 
       return 0;
     }
     const url = await preflight(options);
-    const report = await runReportingProject('receiver', options, {
+    const report = await runReportingProject(['receiver'], options, {
       KIT_SCOPE: 'receiver',
       KIT_RECEIVER: url ?? '',
       KIT_RECEIVER_FAULT: options.fault ?? '',

@@ -15,6 +15,8 @@ import type { SandboxFlavor } from '../sandbox/flavors/flavors.js';
 /** The Playwright project of a fault's run (playwright.config.ts, KIT_FAULT_PROJECTS=1). */
 export const faultProject = (name: string): string => `fault:${name}`;
 export const CLEAN_PROJECT = 'conformance';
+/** The clean run: the conformance suites and the payment page's (no false alarm in either). */
+export const CLEAN_PROJECTS: readonly string[] = [CLEAN_PROJECT, 'browser'];
 
 const failed = (t: RunTest): boolean => t.outcome === 'failed' || t.outcome === 'timedOut';
 
@@ -99,7 +101,7 @@ export function judgeFaultMatrix(
   requirements: readonly Requirement[],
   allFaults: readonly FaultDefinition[] = faults,
 ): FaultMatrixReport {
-  const clean = run.tests.filter((t) => t.project === CLEAN_PROJECT);
+  const clean = run.tests.filter((t) => CLEAN_PROJECTS.includes(t.project));
   const failures = clean.filter(failed);
   const judged = faults.map((fault) => judgeFault(fault, run.tests));
   const unbroken = unbrokenRequirements(allFaults, requirements);

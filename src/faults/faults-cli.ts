@@ -13,7 +13,7 @@ import { REQUIREMENTS } from '../requirements/registry.js';
 import { runPlaywright } from '../runner/playwright-run.js';
 import { FAULTS, type FaultDefinition } from '../sandbox/faults/fault-registry.js';
 import { FLAVORS, isSandboxFlavor, type SandboxFlavor } from '../sandbox/flavors/flavors.js';
-import { CLEAN_PROJECT, faultProject, judgeFaultMatrix } from './fault-matrix.js';
+import { CLEAN_PROJECTS, faultProject, judgeFaultMatrix } from './fault-matrix.js';
 
 const HELP = `Prove the conformance suites catch every sandbox fault and raise no false alarm.
 
@@ -142,7 +142,7 @@ export function renderTable(report: FaultMatrixReport): string {
 
 async function runMatrix(options: FaultsOptions): Promise<FaultMatrixReport> {
   const startedAt = new Date();
-  const projects = [CLEAN_PROJECT, ...options.faults.map((f) => faultProject(f.name))];
+  const projects = [...CLEAN_PROJECTS, ...options.faults.map((f) => faultProject(f.name))];
   const foreign =
     options.flavor === 'foreign' ? { KIT_SANDBOX_FLAVOR: 'foreign', KIT_PROFILE: FLAVORS.foreign.profileFile } : {};
   const run = await runPlaywright([...projects.map((p) => `--project=${p}`), `--workers=${options.workers}`], {

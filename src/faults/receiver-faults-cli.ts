@@ -64,7 +64,7 @@ const EXIT: Readonly<Record<ConformanceReport['outcome'], number>> = {
 
 async function certifyEmbedded(out: string, fault: string | undefined): Promise<ConformanceReport> {
   return runReportingProject(
-    'receiver',
+    ['receiver'],
     { profile: DEFAULT_PROFILE_FILE, out, grep: undefined, workers: '1', maxMinutes: 10, gate: 'profile' },
     { KIT_SCOPE: 'receiver', KIT_RECEIVER: '', KIT_RECEIVER_FAULT: fault ?? '' },
     undefined,

@@ -36,7 +36,11 @@ const scopeOf = (): RunScope => (env('KIT_SCOPE') === 'receiver' ? 'receiver' : 
  * The project whose tests certify the target (design brief §5): `conformance` for the service, `receiver` for a
  * merchant's receiver; `vectors` must pass for either to mean anything.
  */
-const PROJECT_OF: Readonly<Record<RunScope, string>> = { service: 'conformance', receiver: 'receiver' };
+const PROJECTS_OF: Readonly<Record<RunScope, readonly string[]>> = {
+  // The payment page's tests (the browser project) certify the service too, when certify runs them.
+  service: ['conformance', 'browser'],
+  receiver: ['receiver'],
+};
 
 /**
  * A test the run stopped (Ctrl-C, --max-minutes) says nothing about the target: it did not run to its end, as a
@@ -93,12 +97,12 @@ export default class ConformanceReporter implements Reporter {
   private startedAt = new Date();
   private rootDir = process.cwd();
   private readonly scope: RunScope;
-  private readonly project: string;
+  private readonly projects: readonly string[];
 
   constructor(options: { outputDir?: string; scope?: RunScope } = {}) {
     this.outputDir = path.resolve(options.outputDir ?? (env('KIT_REPORT_DIR') || 'reports'));
     this.scope = options.scope ?? scopeOf();
-    this.project = PROJECT_OF[this.scope];
+    this.projects = PROJECTS_OF[this.scope];
   }
 
   printsToStdio(): boolean {
@@ -108,9 +112,9 @@ export default class ConformanceReporter implements Reporter {
   onBegin(config: FullConfig, suite: Suite): void {
     this.startedAt = new Date();
     this.rootDir = config.rootDir;
-    this.selected = suite.allTests().filter((t) => t.parent.project()?.name === this.project);
+    this.selected = suite.allTests().filter((t) => this.projects.includes(t.parent.project()?.name ?? ''));
     if (this.selected.length === 0) {
-      this.runErrors.push(`no ${this.project} test was selected: nothing was certified (check --grep)`);
+      this.runErrors.push(`no ${this.projects[0] ?? ''} test was selected: nothing was certified (check --grep)`);
     }
   }
 
@@ -122,7 +126,7 @@ export default class ConformanceReporter implements Reporter {
         `the kit's own signing known-answer test failed (${title}): the kit is broken, not the target`,
       );
     }
-    if (project !== this.project) return;
+    if (!this.projects.includes(project ?? '')) return;
     this.ended.add(test);
     const status = statusOf(result);
     const skip =
@@ -145,10 +149,17 @@ export default class ConformanceReporter implements Reporter {
     const attachments = result.attachments.flatMap((a) =>
       a.body === undefined ? [] : [{ name: a.name, text: a.body.toString('utf8') }],
     );
+    // Screenshots and traces of a failing browser test, by their path from the reports' folder.
+    const files = result.attachments.flatMap((a) =>
+      a.path === undefined ? [] : [path.relative(this.outputDir, a.path).split(path.sep).join('/')],
+    );
     const evidence = Object.fromEntries(
       outcomes
         .filter((o) => o.status === 'failed')
-        .map((o) => [o.requirement, evidenceOf(title, o.message ?? `the test ended ${result.status}`, attachments)]),
+        .map((o) => [
+          o.requirement,
+          evidenceOf(title, o.message ?? `the test ended ${result.status}`, attachments, files),
+        ]),
     );
     this.outcomes.push({
       title,

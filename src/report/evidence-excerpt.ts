@@ -54,7 +54,12 @@ function lastExchange(attachments: readonly AttachedText[]): { request: string; 
   };
 }
 
-export function evidenceOf(test: string, errorMessage: string, attachments: readonly AttachedText[]): Evidence {
+export function evidenceOf(
+  test: string,
+  errorMessage: string,
+  attachments: readonly AttachedText[],
+  files: readonly string[] = [],
+): Evidence {
   const exchange = lastExchange(attachments);
   const postbacks = attachments.find((a) => a.name === 'postbacks')?.text;
   return {
@@ -65,5 +70,6 @@ export function evidenceOf(test: string, errorMessage: string, attachments: read
       ? {}
       : { request: redactSecrets(exchange.request), response: redactSecrets(exchange.response) }),
     ...(postbacks === undefined ? {} : { postbacks: redactSecrets(clip(postbacks, POSTBACK_CHARS)) }),
+    ...(files.length === 0 ? {} : { files: [...files] }),
   };
 }

@@ -34,7 +34,14 @@ function evidenceBlock(evidence: Evidence): string {
   return `<div class="evidence"><h4>${escapeHtml(evidence.test)}</h4><pre>${escapeHtml(evidence.message)}</pre>${part(
     'Request',
     evidence.request,
-  )}${part('Response', evidence.response)}${part('Postbacks received', evidence.postbacks)}</div>`;
+  )}${part('Response', evidence.response)}${part('Postbacks received', evidence.postbacks)}${filesBlock(evidence.files)}</div>`;
+}
+
+/** Links to a browser test's screenshots and traces, relative to the report (open a trace with npx playwright show-trace). */
+function filesBlock(files: readonly string[] | undefined): string {
+  if (files === undefined || files.length === 0) return '';
+  const items = files.map((file) => `<li><a href="${escapeHtml(encodeURI(file))}">${escapeHtml(file)}</a></li>`);
+  return `<h4>Screenshots and traces</h4><ul class="files">${items.join('')}</ul>`;
 }
 
 function row(result: RequirementResult, blocks: readonly string[]): string {

@@ -58,6 +58,14 @@ function failure(result: RequirementResult, blocks: readonly string[]): string {
     if (evidence.request !== undefined) lines.push('', 'Request:', '', fenced(evidence.request));
     if (evidence.response !== undefined) lines.push('', 'Response:', '', fenced(evidence.response));
     if (evidence.postbacks !== undefined) lines.push('', 'Postbacks received:', '', fenced(evidence.postbacks, 'json'));
+    if (evidence.files !== undefined && evidence.files.length > 0) {
+      lines.push(
+        '',
+        'Screenshots and traces (`npx playwright show-trace FILE`):',
+        '',
+        ...evidence.files.map((f) => `- ${f}`),
+      );
+    }
   }
   return lines.join('\n');
 }

@@ -11,12 +11,14 @@ import { FAULTS } from '../../src/sandbox/faults/fault-registry.js';
 
 let listing: Promise<readonly RunTest[]> | undefined;
 
-/** The conformance project's tests, listed once per worker. */
+/** The tests that certify the service (the conformance and browser projects), listed once per worker. */
 function conformanceTests(): Promise<readonly RunTest[]> {
-  listing ??= runPlaywright(['--list', '--project=conformance'], { timeoutMs: 120_000 }).then((run) => {
-    if (run.errors.length > 0) throw new Error(`listing failed: ${run.errors.join('\n')}`);
-    return run.tests.filter((t) => t.project === 'conformance');
-  });
+  listing ??= runPlaywright(['--list', '--project=conformance', '--project=browser'], { timeoutMs: 120_000 }).then(
+    (run) => {
+      if (run.errors.length > 0) throw new Error(`listing failed: ${run.errors.join('\n')}`);
+      return run.tests.filter((t) => t.project === 'conformance' || t.project === 'browser');
+    },
+  );
   return listing;
 }
 

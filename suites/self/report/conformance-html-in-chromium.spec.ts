@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, debianChromium } from '../../../fixtures/self/debian-chromium.js';
+import { CHROMIUM_ARGS, debianChromium } from '../../../src/runner/debian-chromium.js';
 import { HOSTILE_MARKUP, sampleReport } from '../../../fixtures/self/sample-report.js';
 import { renderHtml, topSection } from '../../../src/report/render-html.js';
 
