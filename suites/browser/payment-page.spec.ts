@@ -8,13 +8,7 @@
 import { expect, test, verifies } from '../../fixtures/index.js';
 import { check, precondition, softCheck } from '../../fixtures/conformance/checks.js';
 import { bodyOf } from '../../fixtures/conformance/postback-bodies.js';
-import {
-  externalPayment,
-  locate,
-  needBrowser,
-  openPaymentPage,
-  pageActions,
-} from '../../fixtures/browser/payment-page.js';
+import { externalPayment, locate, openPaymentPage, pageActions } from '../../fixtures/browser/payment-page.js';
 import { paymentById } from '../../fixtures/conformance/payment-records.js';
 
 const DEFAULT_PAGE_TIMEOUT_MS = 15_000;
@@ -28,7 +22,6 @@ test.describe('the payment page behind formUrl', () => {
       `${choice === 'pay' ? 'paying' : 'failing'} on the page lands on the ${choice === 'pay' ? 'success' : 'failure'} redirect URL, then ${outcome} and its postback follow`,
       verifies(['CREATE-EXTERNAL-REDIRECTS', 'PAGE-OUTCOME']),
       async ({ api, given, capture, page }) => {
-        needBrowser();
         const actions = pageActions(given);
         const timeoutMs = actions.timeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
         const time = await given.postbackTime();
@@ -65,7 +58,6 @@ test.describe('the payment page behind formUrl', () => {
     'the page shows a QR code exactly when the creation answered info.showQR true',
     verifies('PAGE-SHOW-QR'),
     async ({ api, given, page }) => {
-      needBrowser();
       const actions = pageActions(given);
       if (actions.qr === undefined) {
         test.skip(true, 'the profile names no page.qr: set it to the QR code (a CSS selector or {role, name})');
@@ -88,7 +80,6 @@ test.describe('the payment page behind formUrl', () => {
     'the page shows a button to each payment application whose deep link is defined, and none for a null one',
     verifies('CREATE-DEEPLINK-BUTTON'),
     async ({ api, given, page }) => {
-      needBrowser();
       const actions = pageActions(given);
       const template = actions.appButton;
       if (template === undefined) {
