@@ -122,18 +122,9 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
   if (port !== undefined && !(/^\d{1,5}$/.test(port) && Number(port) <= 65_535)) {
     throw new CertifyError(`--capture-port must be a port number (got ${port})`);
   }
-  const workers = values.workers;
-  if (workers !== undefined && !/^[1-9]\d{0,2}$/.test(workers)) {
-    throw new CertifyError(`--workers must be a positive whole number (got ${workers})`);
-  }
-  const maxMinutes = values['max-minutes'] ?? String(DEFAULT_MAX_MINUTES);
-  if (!/^\d{1,5}(\.\d{1,3})?$/.test(maxMinutes)) {
-    throw new CertifyError(`--max-minutes must be a number of minutes, 0 for no limit (got ${maxMinutes})`);
-  }
+  const { workers, maxMinutes, gate } = runFlags(values, DEFAULT_MAX_MINUTES);
   const publicUrl = values['capture-public-url'];
   if (publicUrl !== undefined) httpUrl('--capture-public-url', publicUrl);
-  const gate = GATES.find((g) => g === (values.gate ?? 'profile'));
-  if (gate === undefined) throw new CertifyError(`--gate must be profile or spec (got ${values.gate ?? ''})`);
   return {
     target: values.target,
     profile: values.profile ?? DEFAULT_PROFILE_FILE,
@@ -144,9 +135,27 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
     grep: values.grep,
     deep: values.deep === true,
     workers,
-    maxMinutes: Number(maxMinutes),
+    maxMinutes,
     gate,
   };
+}
+
+/** The flags every reporting run takes (certify, certify-receiver), checked: a bad one is exit 2 with one line. */
+export function runFlags(
+  values: { workers?: string | undefined; 'max-minutes'?: string | undefined; gate?: string | undefined },
+  defaultMaxMinutes: number,
+): { workers: string | undefined; maxMinutes: number; gate: Gate } {
+  const workers = values.workers;
+  if (workers !== undefined && !/^[1-9]\d{0,2}$/.test(workers)) {
+    throw new CertifyError(`--workers must be a positive whole number (got ${workers})`);
+  }
+  const maxMinutes = values['max-minutes'] ?? String(defaultMaxMinutes);
+  if (!/^\d{1,5}(\.\d{1,3})?$/.test(maxMinutes)) {
+    throw new CertifyError(`--max-minutes must be a number of minutes, 0 for no limit (got ${maxMinutes})`);
+  }
+  const gate = GATES.find((g) => g === (values.gate ?? 'profile'));
+  if (gate === undefined) throw new CertifyError(`--gate must be profile or spec (got ${values.gate ?? ''})`);
+  return { workers, maxMinutes: Number(maxMinutes), gate };
 }
 
 export function httpUrl(flag: string, value: string): URL {

@@ -9,11 +9,12 @@ import { faultyReceiver, FAULTY_RECEIVERS } from '../../examples/receivers/fault
 import { DEFAULT_PROFILE_FILE, loadProfile, type LoadedProfile } from '../profile/load-profile.js';
 import { embeddedReceiverProblem } from '../receiver/embedded-receiver.js';
 import { receiverSettings, ReceiverSettingsError } from '../receiver/receiver-settings.js';
-import { EXIT_CODES, GATES } from '../report/verdicts.js';
+import { EXIT_CODES } from '../report/verdicts.js';
 import {
   assertReachable,
   CertifyError,
   httpUrl,
+  runFlags,
   runReportingProject,
   type ReportingRunOptions,
 } from './certify-cli.js';
@@ -80,15 +81,7 @@ export function parseReceiverArgs(args: readonly string[]): ReceiverCertifyOptio
     throw new CertifyError(`${error instanceof Error ? error.message : String(error)} (see --help)`);
   }
   if (values.help === true) return 'help';
-  const workers = values.workers ?? '1';
-  if (!/^[1-9]\d{0,2}$/.test(workers))
-    throw new CertifyError(`--workers must be a positive whole number (got ${workers})`);
-  const maxMinutes = values['max-minutes'] ?? String(DEFAULT_MAX_MINUTES);
-  if (!/^\d{1,5}(\.\d{1,3})?$/.test(maxMinutes)) {
-    throw new CertifyError(`--max-minutes must be a number of minutes, 0 for no limit (got ${maxMinutes})`);
-  }
-  const gate = GATES.find((g) => g === (values.gate ?? 'profile'));
-  if (gate === undefined) throw new CertifyError(`--gate must be profile or spec (got ${values.gate ?? ''})`);
+  const { workers, maxMinutes, gate } = runFlags({ ...values, workers: values.workers ?? '1' }, DEFAULT_MAX_MINUTES);
   if (values.receiver !== undefined) httpUrl('--receiver', values.receiver);
   if (values.fault !== undefined) {
     if (values.receiver !== undefined)
@@ -106,7 +99,7 @@ export function parseReceiverArgs(args: readonly string[]): ReceiverCertifyOptio
     out: values.out ?? 'reports/receiver',
     grep: values.grep,
     workers,
-    maxMinutes: Number(maxMinutes),
+    maxMinutes,
     gate,
   };
 }
