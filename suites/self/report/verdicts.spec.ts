@@ -164,8 +164,20 @@ test.describe('verdicts', () => {
       notVerified: 0,
       unspecified: 0,
       failSpec: 1,
+      failCritical: 0,
       blocked: 0,
       tests: { passed: 0, failed: 1, skipped: 0 },
     });
+  });
+
+  test('should mark a critical requirement in its result and count a critical FAIL, which fails either gate', () => {
+    const critical = judgeRequirement({ ...requirement, critical: true }, [outcome('failed', { evidence })], false);
+    const plain = judgeRequirement(requirement, [outcome('passed')], false);
+    expect(critical.critical).toBe(true);
+    expect(plain.critical).toBeUndefined();
+    const summary = summarise([critical, plain], [outcome('failed', { evidence })]);
+    expect(summary.failCritical).toBe(1);
+    expect(outcomeOf(summary, [], 'spec')).toBe('not-conformant');
+    expect(outcomeOf(summary, [], 'profile')).toBe('not-conformant');
   });
 });
