@@ -6,7 +6,7 @@
  * through the profile's `page` actions; screenshots and traces of a failure are kept with the report.
  */
 import { expect, test, verifies } from '../../fixtures/index.js';
-import { check, precondition, softCheck } from '../../fixtures/conformance/checks.js';
+import { check, softCheck } from '../../fixtures/conformance/checks.js';
 import { bodyOf } from '../../fixtures/conformance/postback-bodies.js';
 import { externalPayment, locate, openPaymentPage, pageActions } from '../../fixtures/browser/payment-page.js';
 import { paymentById } from '../../fixtures/conformance/payment-records.js';
@@ -26,7 +26,7 @@ test.describe('the payment page behind formUrl', () => {
         const timeoutMs = actions.timeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
         const time = await given.postbackTime();
         const endpoint = await capture.endpoint({ kind: 'payment', label: `page ${choice}` });
-        const payment = await precondition('CREATE-FORMURL-EXTERNAL', () => externalPayment(api, given, endpoint.url));
+        const payment = await externalPayment(given, endpoint.url);
         await openPaymentPage(page, payment, timeoutMs);
         await locate(page, actions[choice]).click({ timeout: timeoutMs });
         const wanted = choice === 'pay' ? payment.successUrl : payment.failureUrl;
@@ -57,14 +57,14 @@ test.describe('the payment page behind formUrl', () => {
   test(
     'the page shows a QR code exactly when the creation answered info.showQR true',
     verifies('PAGE-SHOW-QR'),
-    async ({ api, given, page }) => {
+    async ({ given, page }) => {
       const actions = pageActions(given);
       if (actions.qr === undefined) {
         test.skip(true, 'the profile names no page.qr: set it to the QR code (a CSS selector or {role, name})');
         return;
       }
       const timeoutMs = actions.timeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
-      const payment = await precondition('CREATE-FORMURL-EXTERNAL', () => externalPayment(api, given));
+      const payment = await externalPayment(given);
       await openPaymentPage(page, payment, timeoutMs);
       await locate(page, actions.pay).waitFor({ timeout: timeoutMs });
       const shown = await locate(page, actions.qr).isVisible();
@@ -79,7 +79,7 @@ test.describe('the payment page behind formUrl', () => {
   test(
     'the page shows a button to each payment application whose deep link is defined, and none for a null one',
     verifies('CREATE-DEEPLINK-BUTTON'),
-    async ({ api, given, page }) => {
+    async ({ given, page }) => {
       const actions = pageActions(given);
       const template = actions.appButton;
       if (template === undefined) {
@@ -87,7 +87,7 @@ test.describe('the payment page behind formUrl', () => {
         return;
       }
       const timeoutMs = actions.timeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
-      const payment = await precondition('CREATE-FORMURL-EXTERNAL', () => externalPayment(api, given));
+      const payment = await externalPayment(given);
       const links = payment.info.deepLink;
       if (typeof links !== 'object' || links === null || Object.keys(links).length === 0) {
         test.skip(true, 'the external method answers no deepLink: nothing to show a button for');
