@@ -278,6 +278,10 @@ export interface PageActions {
    * How long a page step (load, click, redirect) may take
    */
   timeoutMs?: number;
+  /**
+   * Where the test's successRedirectUrl and failureRedirectUrl point (…/success/ID, …/failure/ID): the browser answers them itself, so nothing reaches that address. Use a URL of the merchant's domain when the provider accepts only registered redirect URLs (default http://127.0.0.1:9/kit-landing)
+   */
+  landingUrl?: string;
 }
 /**
  * The merchant the kit acts as, and its payment methods (§2.1, §4.2, §5.5).
