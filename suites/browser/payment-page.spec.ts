@@ -5,11 +5,12 @@
  * whose deep link is defined; the status and the postback follow what the user did. A provider's page is driven
  * through the profile's `page` actions; screenshots and traces of a failure are kept with the report.
  */
-import { expect, test, verifies } from '../../fixtures/index.js';
+import { expect, verifies } from '../../fixtures/index.js';
 import { check, softCheck } from '../../fixtures/conformance/checks.js';
 import { bodyOf } from '../../fixtures/conformance/postback-bodies.js';
-import { externalPayment, locate, openPaymentPage, pageActions } from '../../fixtures/browser/payment-page.js';
+import { externalPayment, locate, openPaymentPage, pageActions, test } from '../../fixtures/browser/payment-page.js';
 import { paymentById } from '../../fixtures/conformance/payment-records.js';
+import { allowTargetTime } from '../../fixtures/conformance/test-time.js';
 
 const DEFAULT_PAGE_TIMEOUT_MS = 15_000;
 
@@ -40,6 +41,7 @@ test.describe('the payment page behind formUrl', () => {
           expect(landed, 'the address the browser landed on').toBe(wanted);
         });
         await check('PAGE-OUTCOME', async () => {
+          allowTargetTime(given.profile.settings.timing.statusChangeWaitMs);
           await expect
             .poll(async () => (await paymentById(api, payment.paymentId)).status, {
               message: 'the status after the user acted on the page',
