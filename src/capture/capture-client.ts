@@ -1,16 +1,24 @@
 import type { CheckedAttempt, Reply } from '../../generated/capture/definitions.gen.js';
 import type { EndpointRequest } from '../../generated/capture/endpoint.request.gen.js';
 import type { SchemaId, SchemaTypes } from '../../generated/schema-types.gen.js';
-import { HttpTransport } from '../client/transport.js';
+import { HttpTransport, type RawResponse, TransportError } from '../client/transport.js';
 import { getContract } from '../contract/contract.js';
 import { formatFindings } from '../contract/finding.js';
+import { KitLimitError } from '../kit-limit.js';
 import type { Secret } from '../secrets/secret.js';
 import type { CaptureEndpoint } from './capture-endpoint.js';
 import { CaptureTimeoutError } from './mailbox.js';
 
-/** The capture API answered something else than its contract. */
-export class CaptureApiError extends Error {
-  override readonly name = 'CaptureApiError';
+/**
+ * The kit's own capture server failed a worker: it answered something else than its contract, or did not answer. A
+ * kit-side limit (src/kit-limit.ts): what the test was checking is NOT VERIFIED, never the target's FAIL.
+ */
+export class CaptureApiError extends KitLimitError {
+  override readonly name: string = 'CaptureApiError';
+
+  constructor(detail: string) {
+    super(`the kit's capture server failed: ${detail}`);
+  }
 }
 
 /** A long poll asks for this at most, then asks again: no single request waits unbounded. */
@@ -111,13 +119,20 @@ export class CaptureClient {
 
   /** One request to the capture API; its deadline is the wait asked for plus a margin. */
   private async send(method: 'GET' | 'POST' | 'PUT', path: string, body: unknown, waitMs: number): Promise<string> {
-    const response = await this.transport.send({
-      method,
-      path: `/__capture/v1/${path}`,
-      headers: { authorization: `Bearer ${this.token.reveal()}`, 'content-type': 'application/json' },
-      body: Buffer.from(body === undefined ? '' : JSON.stringify(body), 'utf8'),
-      timeoutMs: waitMs + CALL_MARGIN_MS,
-    });
+    let response: RawResponse;
+    try {
+      response = await this.transport.send({
+        method,
+        path: `/__capture/v1/${path}`,
+        headers: { authorization: `Bearer ${this.token.reveal()}`, 'content-type': 'application/json' },
+        body: Buffer.from(body === undefined ? '' : JSON.stringify(body), 'utf8'),
+        timeoutMs: waitMs + CALL_MARGIN_MS,
+      });
+    } catch (error) {
+      // The run's own server, on loopback: not reaching it is the kit's trouble, never the target's.
+      if (error instanceof TransportError) throw new CaptureApiError(`capture API ${method} ${path}: ${error.message}`);
+      throw error;
+    }
     const text = response.body.toString('utf8');
     if (response.status !== 200) {
       throw new CaptureApiError(`capture API ${method} ${path}: ${response.status} ${text.slice(0, 300)}`);

@@ -50,6 +50,7 @@ export default class FaultProgressReporter implements Reporter {
       status: statusOf(result),
       annotations: [...test.annotations, ...result.annotations],
       errors: result.errors.map((e) => stripVTControlCharacters(e.message ?? e.value ?? '')),
+      playwrightStatus: result.status,
     });
     for (const o of outcomes) if (o.status === 'failed') progress.failed.add(o.requirement);
     progress.left -= 1;

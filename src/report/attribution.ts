@@ -1,3 +1,5 @@
+import { kitLimitOf } from '../kit-limit.js';
+
 /**
  * Attribution (design brief §8, "one defect, one finding"): a test's verdict for each requirement comes from its own
  * checks, not from its tags. A check records the requirement it verifies as an annotation of the test (type
@@ -80,6 +82,8 @@ export interface RequirementOutcome {
   readonly blockedBy?: readonly string[];
   /** When failed: what its own check said, or the test's error when no check of it was recorded. */
   readonly message?: string;
+  /** When skipped by a kit-side limit (src/kit-limit.ts) rather than by the test itself: what the limit was. */
+  readonly reason?: string;
 }
 
 export interface AttributionInput {
@@ -89,6 +93,8 @@ export interface AttributionInput {
   readonly annotations: readonly { type: string; description?: string | undefined }[];
   /** The messages of the test's errors. */
   readonly errors: readonly string[];
+  /** Playwright's own status of the result, when known (timedOut says more than failed). */
+  readonly playwrightStatus?: string;
 }
 
 export function checkAnnotation(record: CheckRecord): { type: string; description: string } {
@@ -117,9 +123,12 @@ function readCheck(description: string | undefined): CheckRecord | undefined {
  * - a skipped test: every tag skipped; a passed test: every tag passed;
  * - a test stopped by a failed check or precondition: the tags checked (and passed) before it passed, the others are
  *   blocked by it;
- * - an unattributed error (a timeout, a bare expect, a crash): after a failed soft check, the other tags are blocked
- *   by it (the crash follows from it); with no failed check, every tag fails with the error — the test cannot say
- *   which of them broke, and a passed check of one does not clear it;
+ * - a test ended by a kit-side limit (its time limit, its worker dying, the kit's own capture server: src/kit-limit.ts)
+ *   with no failed check or precondition: every tag is skipped with that reason — NOT VERIFIED, never the target's
+ *   FAIL, and not passed either, for the test did not run to its end;
+ * - an unattributed error (a bare expect, a crash): after a failed soft check, the other tags are blocked by it (the
+ *   crash follows from it); with no failed check, every tag fails with the error — the test cannot say which of them
+ *   broke, and a passed check of one does not clear it;
  * - otherwise (only other requirements' soft checks failed): passed.
  */
 export function attribute(input: AttributionInput): RequirementOutcome[] {
@@ -139,6 +148,8 @@ export function attribute(input: AttributionInput): RequirementOutcome[] {
   const unattributed = input.errors.filter((message) => failed.size === 0 || !message.includes(ATTRIBUTED_MARK));
   const failures = [...failed.keys()];
   const ownTags = [...new Set(input.requirements)];
+  const limit =
+    input.status === 'failed' ? kitLimitOf(input.playwrightStatus ?? input.status, input.errors) : undefined;
   const outcomes: RequirementOutcome[] = ownTags.map((requirement) => {
     const message = failed.get(requirement);
     if (message !== undefined) return { requirement, status: 'failed', message };
@@ -150,6 +161,7 @@ export function attribute(input: AttributionInput): RequirementOutcome[] {
         ? { requirement, status: 'passed' }
         : { requirement, status: 'blocked', blockedBy: [...new Set(blockers)] };
     }
+    if (limit !== undefined && failures.length === 0) return { requirement, status: 'skipped', reason: limit };
     if (unattributed.length > 0) {
       // An error no check claims: after a failed check it follows from it; else it is the test's as a whole.
       return failures.length > 0

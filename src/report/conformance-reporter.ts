@@ -44,7 +44,8 @@ const PROJECTS_OF: Readonly<Record<RunScope, readonly string[]>> = {
 
 /**
  * A test the run stopped (Ctrl-C, --max-minutes) says nothing about the target: it did not run to its end, as a
- * skipped test did not, and a requirement is never passed on those alone. A test that hit its own timeout failed.
+ * skipped test did not, and a requirement is never passed on those alone. A test that hit its own time limit ended
+ * failed, and attribution reads why (a kit-side limit: NOT VERIFIED, src/kit-limit.ts).
  */
 function statusOf(result: TestResult): TestOutcome['status'] {
   if (result.status === 'passed') return 'passed';
@@ -145,6 +146,7 @@ export default class ConformanceReporter implements Reporter {
       status,
       annotations,
       errors: status === 'failed' && errors.length === 0 ? [`the test ended ${result.status}`] : errors,
+      playwrightStatus: result.status,
     });
     const attachments = result.attachments.flatMap((a) =>
       a.body === undefined ? [] : [{ name: a.name, text: a.body.toString('utf8') }],
@@ -153,12 +155,14 @@ export default class ConformanceReporter implements Reporter {
     const files = result.attachments.flatMap((a) =>
       a.path === undefined ? [] : [path.relative(this.outputDir, a.path).split(path.sep).join('/')],
     );
+    // What a failed check saw, and what a check stopped by a kit-side limit had observed until then (every postback
+    // attempt and exchange of the test): its NOT VERIFIED keeps the evidence.
     const evidence = Object.fromEntries(
       outcomes
-        .filter((o) => o.status === 'failed')
+        .filter((o) => o.status === 'failed' || o.reason !== undefined)
         .map((o) => [
           o.requirement,
-          evidenceOf(title, o.message ?? `the test ended ${result.status}`, attachments, files),
+          evidenceOf(title, o.message ?? o.reason ?? `the test ended ${result.status}`, attachments, files),
         ]),
     );
     this.outcomes.push({

@@ -71,7 +71,12 @@ function row(result: RequirementResult, blocks: readonly string[]): string {
       ? `${blocking}${findings}<details class="failure"><summary>evidence (${result.evidence.length})</summary>${result.evidence.map(evidenceBlock).join('')}</details>`
       : result.reason === undefined
         ? ''
-        : `${blockedBy}<div class="reason">${escapeHtml(result.reason)}</div>`;
+        : `${blockedBy}<div class="reason">${escapeHtml(result.reason)}</div>${
+            // What a check stopped by a limit of the kit had observed until then.
+            result.evidence.length === 0
+              ? ''
+              : `<details class="observed"><summary>observed (${result.evidence.length})</summary>${result.evidence.map(evidenceBlock).join('')}</details>`
+          }`;
   return `<tr data-verdict="${escapeHtml(result.verdict)}" data-section="${escapeHtml(topSection(result.section))}" data-level="${result.level}" id="${escapeHtml(result.id)}">
 <td><code>${escapeHtml(result.id)}</code>${result.critical === true ? ' <span class="critical">critical</span>' : ''}</td><td>${escapeHtml(result.section)}</td><td>${result.level}</td>
 <td><span class="verdict ${VERDICT_CLASS[result.verdict]}">${escapeHtml(result.verdict)}</span></td><td>${tests}</td>

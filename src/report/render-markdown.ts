@@ -158,6 +158,16 @@ export function renderMarkdown(report: ConformanceReport): string {
         ...notVerified.filter((r) => r.blockedBy === undefined),
       ].map((r) => `| ${r.id} | ${cell(r.section)} | ${cell(r.reason ?? '')} |`),
     );
+    // A check a limit of the kit stopped keeps what it had observed: the attempts and exchanges seen until then.
+    for (const r of notVerified.filter((result) => result.evidence.length > 0)) {
+      out.push('', `### ${r.id}: observed before the kit's limit`);
+      for (const evidence of r.evidence) {
+        out.push('', `**${evidence.test}**`, '', fenced(evidence.message));
+        if (evidence.postbacks !== undefined)
+          out.push('', 'Postbacks received:', '', fenced(evidence.postbacks, 'json'));
+        if (evidence.request !== undefined) out.push('', 'Last request:', '', fenced(evidence.request));
+      }
+    }
   }
   const unspecified = byVerdict('UNSPECIFIED');
   if (unspecified.length > 0) {

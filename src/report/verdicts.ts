@@ -47,7 +47,9 @@ function testResult({ test, outcome }: Part): TestResult {
     file: test.file,
     status: outcome.status,
     durationMs: Math.round(test.durationMs),
-    ...(outcome.status === 'skipped' && test.skipReason !== undefined ? { skipReason: test.skipReason } : {}),
+    ...(outcome.status === 'skipped' && (outcome.reason ?? test.skipReason) !== undefined
+      ? { skipReason: outcome.reason ?? test.skipReason }
+      : {}),
     ...(outcome.blockedBy === undefined ? {} : { blockedBy: [...outcome.blockedBy] }),
   };
 }
@@ -57,7 +59,7 @@ function notVerifiedReason(parts: readonly Part[], filtered: boolean): string {
   if (parts.length === 0) {
     return filtered ? 'not run: the run was limited (--grep) to other tests' : 'no test of this run verifies it';
   }
-  const reasons = [...new Set(parts.map((p) => p.test.skipReason ?? 'skipped without a reason'))];
+  const reasons = [...new Set(parts.map((p) => p.outcome.reason ?? p.test.skipReason ?? 'skipped without a reason'))];
   return `every test of it was skipped: ${reasons.join('; ')}`;
 }
 
@@ -141,7 +143,18 @@ export function judgeRequirement(
       evidence: [],
     };
   }
-  return { ...base, verdict: 'NOT VERIFIED', reason: notVerifiedReason(parts, filtered), tests: results, evidence: [] };
+  // A check a kit-side limit stopped keeps what it had observed (src/kit-limit.ts).
+  const observed = parts.flatMap(({ test, outcome }) => {
+    const excerpt = outcome.reason === undefined ? undefined : test.evidence?.[requirement.id];
+    return excerpt === undefined ? [] : [excerpt];
+  });
+  return {
+    ...base,
+    verdict: 'NOT VERIFIED',
+    reason: notVerifiedReason(parts, filtered),
+    tests: results,
+    evidence: observed.slice(0, MAX_EVIDENCE),
+  };
 }
 
 export function summarise(

@@ -122,7 +122,7 @@ export async function complaintRun(
     await time.watchWholeSchedule();
     await notRoutedElsewhere(capture, endpoint, subject);
   } else {
-    await whenShort(endpoint.waitForAttempts(options.attempts, time.dueWaitMs), capture, endpoint, subject);
+    await whenShort(time.attemptsDue(endpoint, options.attempts), capture, endpoint, subject);
   }
   const attempts = await endpoint.attempts();
   await watchQuietWindow(time, endpoint, attempts.length);

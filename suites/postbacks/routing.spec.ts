@@ -6,6 +6,7 @@ import { expect, test, verifies } from '../../fixtures/index.js';
 import { check, precondition } from '../../fixtures/conformance/checks.js';
 import { skipBecause } from '../../fixtures/conformance/preconditions.js';
 import type { TestCapture } from '../../fixtures/conformance/test-capture.js';
+import { allowTargetTime } from '../../fixtures/conformance/test-time.js';
 import { bodyOf, complaintRun, paymentRun } from './postback-scenarios.js';
 
 /**
@@ -48,6 +49,7 @@ test.describe('postback routing (§6)', () => {
       const time = await given.postbackTime();
       const payment = await given.payment('payIn', { outcome: { status: 'SUCCESS' } });
       await time.elapse(time.untilAttempt(1));
+      allowTargetTime(given.profile.settings.timing.postbackWaitMs);
       await expect
         .poll(() => atRegisteredUrl(capture, payment.paymentId), {
           timeout: given.profile.settings.timing.postbackWaitMs,

@@ -1,7 +1,8 @@
 /**
  * Attribution (src/report/attribution.ts): a test's verdict for each requirement comes from its own checks. A test
  * of A and B whose check of A failed fails A only; a broken precondition fails its own requirement once and blocks
- * the test's; an error no check claims fails the test's requirements as a whole, unless a failed check explains it.
+ * the test's; an error no check claims fails the test's requirements as a whole, unless a failed check explains it;
+ * a limit of the kit (the test's time, its capture server, its worker) leaves them NOT VERIFIED, never failed.
  */
 import { expect, test } from '@playwright/test';
 import {
@@ -11,6 +12,7 @@ import {
   checkAnnotation,
   type RequirementOutcome,
 } from '../../../src/report/attribution.js';
+import { KIT_LIMIT_MARK } from '../../../src/kit-limit.js';
 
 const failedCheck = (requirement: string, message = `${requirement} broke`) =>
   checkAnnotation({ requirement, ok: false, message });
@@ -63,15 +65,68 @@ test.describe('attribution', () => {
   });
 
   test('should fail every tag on an error no check claims, a passed check of one included', () => {
+    const crash = "TypeError: Cannot read properties of undefined (reading 'status')";
     const outcomes = attribute({
       requirements: ['A', 'B'],
       status: 'failed',
       annotations: [passedCheck('A')],
-      errors: ['Test timeout of 30000ms exceeded.'],
+      errors: [crash],
     });
     expect(view(outcomes)).toEqual([
-      ['A', 'failed', 'Test timeout of 30000ms exceeded.'],
-      ['B', 'failed', 'Test timeout of 30000ms exceeded.'],
+      ['A', 'failed', crash],
+      ['B', 'failed', crash],
+    ]);
+  });
+
+  test('should leave every tag NOT VERIFIED, never failed nor passed, when the test ran out of its own time', () => {
+    const outcomes = attribute({
+      requirements: ['A', 'B'],
+      status: 'failed',
+      playwrightStatus: 'timedOut',
+      annotations: [passedCheck('A')],
+      errors: ['Test timeout of 30000ms exceeded.', 'TransportError: GET …/attempts: UND_ERR_CLOSED'],
+    });
+    expect(outcomes.map((o) => [o.requirement, o.status])).toEqual([
+      ['A', 'skipped'],
+      ['B', 'skipped'],
+    ]);
+    for (const outcome of outcomes) {
+      expect(outcome.reason).toContain("the test's time limit of 30 s ran out");
+      expect(outcome.reason).toContain('not a finding about the target');
+    }
+  });
+
+  test('should leave the tags NOT VERIFIED when the kit itself failed the test (its capture server, a dead worker)', () => {
+    const capture = attribute({
+      requirements: ['A'],
+      status: 'failed',
+      annotations: [],
+      errors: [`CaptureApiError: ${KIT_LIMIT_MARK} the kit's capture server failed: capture API GET x: 503`],
+    });
+    expect(capture.map((o) => [o.requirement, o.status, o.reason])).toEqual([
+      ['A', 'skipped', "the kit's capture server failed: capture API GET x: 503"],
+    ]);
+    const worker = attribute({
+      requirements: ['A'],
+      status: 'failed',
+      annotations: [],
+      errors: ['Error: worker process exited unexpectedly (code=134, signal=null)'],
+    });
+    expect(worker[0]?.status).toBe('skipped');
+    expect(worker[0]?.reason).toContain("the kit's worker process died");
+  });
+
+  test("should keep a failed check's FAIL when the test ran out of time after it", () => {
+    const outcomes = attribute({
+      requirements: ['A', 'B'],
+      status: 'failed',
+      playwrightStatus: 'timedOut',
+      annotations: [failedCheck('A')],
+      errors: [attributed, 'Test timeout of 30000ms exceeded.'],
+    });
+    expect(view(outcomes)).toEqual([
+      ['A', 'failed', 'A broke'],
+      ['B', 'blocked', 'A'],
     ]);
   });
 

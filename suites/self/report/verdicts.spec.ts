@@ -50,6 +50,19 @@ test.describe('verdicts', () => {
     expect(judgeRequirement(requirement, [outcome('passed'), outcome('passed')], false).verdict).toBe('PASS');
   });
 
+  test('should not verify a requirement a limit of the kit stopped, keeping what the check had observed', () => {
+    const reason = "the test's time limit of 30 s ran out before its checks ended";
+    const stopped: TestOutcome = {
+      ...outcome('failed', { evidence }),
+      outcomes: [{ requirement: requirement.id, status: 'skipped', reason }],
+    };
+    const result = judgeRequirement(requirement, [stopped], false);
+    expect(result.verdict).toBe('NOT VERIFIED');
+    expect(result.reason).toContain(reason);
+    expect(result.evidence).toEqual([evidence]);
+    expect(result.tests).toEqual([expect.objectContaining({ status: 'skipped', skipReason: reason })]);
+  });
+
   test("should fail a requirement when any of its tests failed, with that test's evidence", () => {
     const result = judgeRequirement(requirement, [outcome('passed'), outcome('failed', { evidence })], false);
     expect(result.verdict).toBe('FAIL');
