@@ -53,7 +53,7 @@ export type PostbackFailedCode = 'INCORRECT_AMOUNT' | 'NO_AMOUNT' | 'INCORRECT_F
  */
 export type ComplaintStatus = 'PENDING' | 'NEED_CHECK' | 'APPROVED' | 'DECLINED' | 'COMPLETED';
 /**
- * ISO 4217 alphabetic currency code; the list is open-ended (§2.1).
+ * A currency code: ISO 4217 (USD, INR, BDT, PKR) or another the service lists, for §2.1 says the list is open-ended (USDT, a stablecoin, is common). Upper-case letters and digits, 3 to 12 characters, starting with a letter.
  *
  * This interface was referenced by `Definitions`'s JSON-Schema
  * via the `definition` "CurrencyCode".

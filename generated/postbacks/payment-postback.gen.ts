@@ -22,7 +22,7 @@ export type Hash = string;
  */
 export type Amount = number;
 /**
- * ISO 4217 alphabetic currency code; the list is open-ended (§2.1).
+ * A currency code: ISO 4217 (USD, INR, BDT, PKR) or another the service lists, for §2.1 says the list is open-ended (USDT, a stablecoin, is common). Upper-case letters and digits, 3 to 12 characters, starting with a letter.
  */
 export type CurrencyCode = string;
 export type ClientFieldsValues = ClientFieldValue[];
