@@ -32,9 +32,9 @@ export type ClientFieldsValues = ClientFieldValue[];
 export type UtcMillisTimestamp = string;
 export type PaymentPostbackFailed = PaymentPostbackBase & PaymentPostbackFailed1;
 /**
- * Reason of failure in a payment postback: the postback's set has no RECIPIENT_LIMIT (§2.5).
+ * Reason of failure of a payment record (§2.1).
  */
-export type PostbackFailedCode = 'INCORRECT_AMOUNT' | 'NO_AMOUNT' | 'INCORRECT_FIELDS' | 'ANOTHER_REASON';
+export type FailedCode = 'INCORRECT_AMOUNT' | 'NO_AMOUNT' | 'INCORRECT_FIELDS' | 'RECIPIENT_LIMIT' | 'ANOTHER_REASON';
 
 export interface PaymentPostbackBase {
   publicKey: PublicKey;
@@ -73,5 +73,5 @@ export interface PaymentPostbackSuccess1 {
 }
 export interface PaymentPostbackFailed1 {
   status: 'FAILED';
-  failedCode: PostbackFailedCode;
+  failedCode: FailedCode;
 }

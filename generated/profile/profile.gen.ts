@@ -607,6 +607,7 @@ export interface Conventions {
    * The status a payment has right after its creation (§3.1: not shown)
    */
   initialPaymentStatus?: 'PENDING' | 'NEED_CHECK' | 'SUCCESS' | 'FAILED';
+  postbackRecipientLimitCode?: FailedCode;
 }
 /**
  * Postback retry schedule (§6.4: not shown). delaysMs[i] is the wait before attempt i+1 after attempt i failed; then every repeatEveryMs until maxAttempts.

@@ -21,6 +21,10 @@ export const CONVENTIONS: Readonly<Record<ConventionName, { readonly decides: st
   amountTotalsUnit: { decides: 'the unit of amounts[].total in the list', section: '§2.2' },
   unknownResponseFields: { decides: 'how unlisted members of answers are reported (the kit)', section: '§2' },
   initialPaymentStatus: { decides: 'the status of a payment right after its creation', section: '§3.1' },
+  postbackRecipientLimitCode: {
+    decides: "the failedCode of a postback for a payment that failed with RECIPIENT_LIMIT, which §2.5's set lacks",
+    section: '§2.1, §2.5',
+  },
 };
 
 /** The design brief's per-attempt postback timeout (§4), for a wait that needs one where the profile states none. */

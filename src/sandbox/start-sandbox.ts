@@ -96,6 +96,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       serviceSigner(profile, options.serviceCredentials),
       strangerSigner(profile),
       faults,
+      conventions.postbackRecipientLimitCode,
     ),
     faults,
     merchants: new Map([[merchant.publicKey, merchant]]),

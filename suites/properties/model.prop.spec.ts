@@ -61,7 +61,8 @@ test.describe('the service against its model · stateful property', () => {
             merchantPostbacks: capture.merchant,
             created: new Map(),
           };
-          await fc.asyncModelRun(() => ({ model: emptyModel(), real }), commands);
+          const recipientLimitCode = given.profile.settings.conventions?.postbackRecipientLimitCode;
+          await fc.asyncModelRun(() => ({ model: emptyModel(recipientLimitCode), real }), commands);
         }),
         // Each step is a request or two, a list walk, or a clock jump with postbacks: about 3 requests a step.
         { numRuns: Math.max(1, Math.ceil(run.numRuns * SEQUENCES_PER_CASE)), requestsPerCase: 3 * MAX_COMMANDS },

@@ -37,6 +37,17 @@ export const POSTBACK_REQUIREMENTS = [
     operations: [],
   },
   {
+    // The interface states it two ways: §2.1 lists RECIPIENT_LIMIT among a payment's failure codes, §2.5 lists four
+    // for the postback without it. Either reading is conformant; the profile says which the target took.
+    id: 'PB-FAILEDCODE-RECIPIENT-LIMIT',
+    section: '§2.1, §2.5',
+    statement:
+      "A payment that failed with RECIPIENT_LIMIT is posted with the failedCode the profile states (conventions.postbackRecipientLimitCode: RECIPIENT_LIMIT itself, or one of §2.5's four).",
+    level: 'profile',
+    operations: [],
+    conventions: ['postbackRecipientLimitCode'],
+  },
+  {
     id: 'PB-MERCHANT-IDS',
     section: '§2.5',
     statement:

@@ -29,6 +29,7 @@ export const SANDBOX_CONVENTIONS: SandboxConventions = {
   amountTotalsUnit: 'minor',
   unknownResponseFields: 'warning',
   initialPaymentStatus: 'PENDING',
+  postbackRecipientLimitCode: 'ANOTHER_REASON',
 };
 
 /**

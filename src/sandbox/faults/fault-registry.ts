@@ -283,6 +283,13 @@ export const FAULTS = [
     description: 'After a FAILED → SUCCESS re-evaluation, the SUCCESS postback still carries the old failedCode.',
   },
   {
+    name: 'postback-recipient-limit-other-code',
+    area: 'postbacks',
+    breaks: ['PB-FAILEDCODE-RECIPIENT-LIMIT'],
+    description:
+      'A payment that failed with RECIPIENT_LIMIT is posted with another failedCode than the one the conventions state (RECIPIENT_LIMIT for ANOTHER_REASON, or the other way round).',
+  },
+  {
     name: 'postback-omits-merchant-user-id',
     area: 'postbacks',
     breaks: ['PB-MERCHANT-IDS'],

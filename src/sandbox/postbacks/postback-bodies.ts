@@ -1,4 +1,4 @@
-import type { FailedCode, PostbackFailedCode } from '../../../generated/common/definitions.gen.js';
+import type { FailedCode } from '../../../generated/common/definitions.gen.js';
 import type { ComplaintPostback } from '../../../generated/postbacks/complaint-postback.gen.js';
 import type { PaymentPostback } from '../../../generated/postbacks/payment-postback.gen.js';
 import type { ComplaintRecord } from '../domain/complaint-record.js';
@@ -9,18 +9,25 @@ import type { FaultSet } from '../faults/fault-set.js';
 type Unsigned<T> = T extends unknown ? Omit<T, 'publicKey' | 'hash'> : never;
 
 /**
- * The postback's failedCode set has no RECIPIENT_LIMIT (§2.5) although the payment record's has (§2.1): the
- * sandbox reports such a failure as ANOTHER_REASON in postbacks (sandbox README).
+ * The postback's failedCode set has no RECIPIENT_LIMIT (§2.5) although the payment record's has (§2.1): such a
+ * failure is posted with the code the conventions state (postbackRecipientLimitCode; the sandbox's own is
+ * ANOTHER_REASON, the foreign flavour's RECIPIENT_LIMIT itself). The fault posts it with another one.
  */
-function postbackFailedCode(record: PaymentRecord): PostbackFailedCode {
-  const code = record.failedCode ?? 'ANOTHER_REASON';
-  return code === 'RECIPIENT_LIMIT' ? 'ANOTHER_REASON' : code;
+function postbackFailedCode(
+  code: FailedCode | undefined,
+  recipientLimitCode: FailedCode,
+  faults: FaultSet,
+): FailedCode {
+  if (code !== 'RECIPIENT_LIMIT') return code ?? 'ANOTHER_REASON';
+  if (!faults.has('postback-recipient-limit-other-code')) return recipientLimitCode;
+  return recipientLimitCode === 'RECIPIENT_LIMIT' ? 'ANOTHER_REASON' : 'RECIPIENT_LIMIT';
 }
 
 /** The payment postback of §2.5 before signing: merchant ids only when given at creation. */
 export function paymentPostbackFields(
   record: PaymentRecord,
   faults: FaultSet,
+  recipientLimitCode: FailedCode,
   previousFailedCode?: FailedCode,
 ): Record<string, unknown> {
   const merchantUserId = faults.has('postback-omits-merchant-user-id') ? undefined : record.merchantUserId;
@@ -38,11 +45,11 @@ export function paymentPostbackFields(
   const fields: Unsigned<PaymentPostback> =
     record.status === 'SUCCESS'
       ? { ...common, status: 'SUCCESS', failedCode: null }
-      : { ...common, status: 'FAILED', failedCode: postbackFailedCode(record) };
+      : { ...common, status: 'FAILED', failedCode: postbackFailedCode(record.failedCode, recipientLimitCode, faults) };
   const out: Record<string, unknown> = { ...fields };
   if (faults.has('postback-success-keeps-failed-code') && record.status === 'SUCCESS' && previousFailedCode) {
     // A FAILED → SUCCESS re-evaluation that forgot to clear the reason.
-    out.failedCode = previousFailedCode === 'RECIPIENT_LIMIT' ? 'ANOTHER_REASON' : previousFailedCode;
+    out.failedCode = postbackFailedCode(previousFailedCode, recipientLimitCode, faults);
   }
   if (faults.has('postback-need-check-sent') && record.status === 'NEED_CHECK') {
     out.status = 'NEED_CHECK';

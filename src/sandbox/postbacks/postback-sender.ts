@@ -16,6 +16,8 @@ export class PostbackSender {
     /** Another party's signer: the `postback-foreign-key` fault signs with it. */
     private readonly stranger: BodySigner,
     private readonly faults: FaultSet,
+    /** The failedCode a RECIPIENT_LIMIT failure is posted with (conventions.postbackRecipientLimitCode). */
+    private readonly recipientLimitCode: FailedCode,
   ) {}
 
   /** After a payment's status changed: a postback on SUCCESS and FAILED, first time and every flip (§6). */
@@ -30,7 +32,7 @@ export class PostbackSender {
     if (change.flipped && this.faults.has('postback-no-flip')) return;
     if (change.flipped && record.status === 'FAILED' && this.faults.has('postback-flip-to-success-only')) return;
     this.send('payment', record.id, this.paymentUrl(record, merchant), {
-      ...paymentPostbackFields(record, this.faults, change.previousFailedCode),
+      ...paymentPostbackFields(record, this.faults, this.recipientLimitCode, change.previousFailedCode),
     });
   }
 
