@@ -160,15 +160,26 @@ export interface RequestSigning {
    */
   members?: 'all-but-hash' | 'all-but-public-key-and-hash';
   /**
-   * How the covered members become the signed bytes: jcs is RFC 8785; sorted-compact is keys sorted by code point at every level, no white space, every character outside printable ASCII escaped as \uXXXX (Python's json.dumps(body, sort_keys=True, separators=(',', ':'))); as-sent is the exact bytes of the body as sent with the uncovered members cut out, each with one comma next to it
+   * How the covered members become the signed bytes: jcs is RFC 8785; sorted-compact is keys sorted by code point at every level, no white space, text beyond ASCII escaped or raw as nonAscii says (Python's json.dumps(body, sort_keys=True, separators=(',', ':'))); as-sent is the exact bytes of the body as sent with the uncovered members cut out, each with one comma next to it
    */
   canonicalForm?: 'jcs' | 'sorted-compact' | 'as-sent';
   /**
-   * How the hash member writes the signature's bytes: base64 (padded), base64url (RFC 4648 §5, no padding) or hex (lower case). For a custom scheme it tells the kit how to read the module's hashes when it tampers with one
+   * For canonicalForm sorted-compact: whether characters outside printable ASCII are escaped as \uXXXX (escaped: Python's json.dumps default, ensure_ascii=True) or written as they are in UTF-8 (raw: ensure_ascii=False). JCS always writes them raw, as-sent as they were sent
    */
-  hashEncoding?: 'base64' | 'base64url' | 'hex';
+  nonAscii?: 'escaped' | 'raw';
+  /**
+   * How the hash member writes the signature's bytes: base64 (padded), base64url (RFC 4648 §5, no padding), base64url-padded (with its = padding, as Python's urlsafe_b64encode writes it) or hex (lower case). For a custom scheme it tells the kit how to read the module's hashes when it tampers with one
+   */
+  hashEncoding?: 'base64' | 'base64url' | 'base64url-padded' | 'hex';
   publicKey: TextSource;
   signingKey: SecretSource;
+  /**
+   * A key pair of the signing scheme that the target has registered for no merchant (another party): the checks of an unknown key (§5.4 NO_KEY) and of a signature by another key (UNAUTHORIZED) sign with it. Default: the kit's test-only stranger keys of fixtures/keys for the built-in schemes; a custom scheme needs it, or those checks are NOT VERIFIED
+   */
+  stranger?: {
+    publicKey: TextSource;
+    signingKey: SecretSource;
+  };
 }
 export interface PostbackSigning1 {
   scheme: SchemeName;
@@ -178,13 +189,17 @@ export interface PostbackSigning1 {
    */
   members?: 'all-but-hash' | 'all-but-public-key-and-hash';
   /**
-   * How the covered members become the signed bytes: jcs is RFC 8785; sorted-compact is keys sorted by code point at every level, no white space, every character outside printable ASCII escaped as \uXXXX (Python's json.dumps(body, sort_keys=True, separators=(',', ':'))); as-sent is the exact bytes of the body as sent with the uncovered members cut out, each with one comma next to it
+   * How the covered members become the signed bytes: jcs is RFC 8785; sorted-compact is keys sorted by code point at every level, no white space, text beyond ASCII escaped or raw as nonAscii says (Python's json.dumps(body, sort_keys=True, separators=(',', ':'))); as-sent is the exact bytes of the body as sent with the uncovered members cut out, each with one comma next to it
    */
   canonicalForm?: 'jcs' | 'sorted-compact' | 'as-sent';
   /**
-   * How the hash member writes the signature's bytes: base64 (padded), base64url (RFC 4648 §5, no padding) or hex (lower case). For a custom scheme it tells the kit how to read the module's hashes when it tampers with one
+   * For canonicalForm sorted-compact: whether characters outside printable ASCII are escaped as \uXXXX (escaped: Python's json.dumps default, ensure_ascii=True) or written as they are in UTF-8 (raw: ensure_ascii=False). JCS always writes them raw, as-sent as they were sent
    */
-  hashEncoding?: 'base64' | 'base64url' | 'hex';
+  nonAscii?: 'escaped' | 'raw';
+  /**
+   * How the hash member writes the signature's bytes: base64 (padded), base64url (RFC 4648 §5, no padding), base64url-padded (with its = padding, as Python's urlsafe_b64encode writes it) or hex (lower case). For a custom scheme it tells the kit how to read the module's hashes when it tampers with one
+   */
+  hashEncoding?: 'base64' | 'base64url' | 'base64url-padded' | 'hex';
   servicePublicKey: TextSource;
   verificationKey?: SecretSource;
 }
@@ -378,6 +393,19 @@ export interface Outcomes {
   order?: ['control' | 'httpHooks' | 'magicValues', ...('control' | 'httpHooks' | 'magicValues')[]];
   magicValues?: MagicValues;
   httpHooks?: HttpHooks;
+  /**
+   * What a payment created with no magic value does by itself (§3.1 shows no transition out of PENDING): "stay-pending" (it waits for a driver, as a real payment waits for its user), or the status it settles to by itself and when ({"status", "failedCode", "afterMs"}). Payments that must wait for a driver (the stateful model, a helper that only settles PENDING ones, the checks of a PENDING payment) are then created with a hold (a magic value whose only end is PENDING); with neither a hold nor "stay-pending" such checks are NOT VERIFIED, naming this setting
+   */
+  plainPayments?:
+    | 'stay-pending'
+    | {
+        status: 'SUCCESS' | 'FAILED' | 'NEED_CHECK';
+        failedCode?: FailedCode;
+        /**
+         * How long after its creation it settles
+         */
+        afterMs: number;
+      };
 }
 /**
  * Values the provider documents that lead a payment to an outcome by themselves, as test cards do; the kit then polls the status check until the outcome shows
@@ -414,13 +442,13 @@ export interface MagicPayment {
     | [PaymentEnd, PaymentEnd, PaymentEnd, PaymentEnd];
 }
 /**
- * A status a payment reaches: the first one a magic value leads to, or a later re-evaluation (§3.1) afterMs after the one before
+ * A status a payment reaches: the first one a magic value leads to, or a later re-evaluation (§3.1) afterMs after the one before. PENDING, as an entry's only end, is a hold: a payment created with that value stays PENDING until a driver moves it (a test card that never settles by itself)
  *
  * This interface was referenced by `Profile`'s JSON-Schema
  * via the `definition` "PaymentEnd".
  */
 export interface PaymentEnd {
-  status: 'SUCCESS' | 'FAILED' | 'NEED_CHECK';
+  status: 'SUCCESS' | 'FAILED' | 'NEED_CHECK' | 'PENDING';
   failedCode?: FailedCode;
   /**
    * For a later status: the time after the one before (the target's settle time when absent)
@@ -610,7 +638,7 @@ export interface Conventions {
   postbackRecipientLimitCode?: FailedCode;
 }
 /**
- * Postback retry schedule (§6.4: not shown). delaysMs[i] is the wait before attempt i+1 after attempt i failed; then every repeatEveryMs until maxAttempts.
+ * Postback retry schedule (§6.4: not shown). delaysMs[0] is the wait before the first attempt, from the status change (0: at once); delaysMs[i] the wait before attempt i+1, counted from the end of attempt i; past the list, every repeatEveryMs; maxAttempts attempts in all. A service that posts at once and retries 1, 2, 4 s apart is [0, 1000, 2000, 4000]
  *
  * This interface was referenced by `Profile`'s JSON-Schema
  * via the `definition` "RetrySchedule".

@@ -6,11 +6,7 @@
 import type { LoadedProfile } from '../profile/load-profile.js';
 import { verifyBody } from '../signing/body-signer.js';
 import { builtinScheme, isBuiltinScheme } from '../signing/builtin-schemes.js';
-import { HASH_ENCODINGS } from '../signing/hash-encoding.js';
-import type { CanonicalForm, CoveredMembers, SigningInputSpec } from '../signing/signing-input.js';
-
-const MEMBERS: readonly CoveredMembers[] = ['all-but-hash', 'all-but-public-key-and-hash'];
-const FORMS: readonly CanonicalForm[] = ['jcs', 'sorted-compact', 'as-sent'];
+import { SIGNING_INPUT_CHOICES, sameSigningInput, type SigningInputSpec } from '../signing/signing-input.js';
 
 /** undefined when the request verifies; else what is wrong with its signature. */
 export function signatureProblem(
@@ -43,22 +39,14 @@ function otherInputThatVerifies(
   stated: SigningInputSpec,
 ): string {
   const name = profile.settings.signing.scheme;
-  const encodings = isBuiltinScheme(name) ? HASH_ENCODINGS : [stated.hashEncoding];
-  for (const members of MEMBERS) {
-    for (const canonicalForm of FORMS) {
-      for (const hashEncoding of encodings) {
-        const input: SigningInputSpec = { members, canonicalForm, hashEncoding };
-        if (
-          members === stated.members &&
-          canonicalForm === stated.canonicalForm &&
-          hashEncoding === stated.hashEncoding
-        )
-          continue;
-        const scheme = isBuiltinScheme(name) ? builtinScheme(name, hashEncoding) : profile.requestSigner.scheme;
-        if (verifyBody(body, scheme, profile.merchantVerificationKey, { input, bytes }).valid) {
-          return `the hash verifies over another signing input: ${differences(stated, input)}`;
-        }
-      }
+  for (const input of SIGNING_INPUT_CHOICES) {
+    // A custom scheme writes its own encoding: only the members and the form can differ.
+    if (sameSigningInput(input, stated) || (!isBuiltinScheme(name) && input.hashEncoding !== stated.hashEncoding)) {
+      continue;
+    }
+    const scheme = isBuiltinScheme(name) ? builtinScheme(name, input.hashEncoding) : profile.requestSigner.scheme;
+    if (verifyBody(body, scheme, profile.merchantVerificationKey, { input, bytes }).valid) {
+      return `the hash verifies over another signing input: ${differences(stated, input)}`;
     }
   }
   return (
@@ -74,6 +62,13 @@ function differences(stated: SigningInputSpec, used: SigningInputSpec): string {
   }
   if (used.canonicalForm !== stated.canonicalForm) {
     parts.push(`canonicalForm ${used.canonicalForm} where the profile states ${stated.canonicalForm}`);
+  } else if (
+    used.canonicalForm === 'sorted-compact' &&
+    (used.nonAscii ?? 'escaped') !== (stated.nonAscii ?? 'escaped')
+  ) {
+    parts.push(
+      `text beyond ASCII ${used.nonAscii ?? 'escaped'} where the profile states ${stated.nonAscii ?? 'escaped'} (nonAscii)`,
+    );
   }
   if (used.hashEncoding !== stated.hashEncoding) {
     parts.push(`hashEncoding ${used.hashEncoding} where the profile states ${stated.hashEncoding}`);

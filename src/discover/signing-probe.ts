@@ -3,7 +3,8 @@
  * an unknown merchantPaymentId, signed under each choice of signing.members × canonicalForm × hashEncoding with the
  * profile's key and scheme. The body is written so that every choice signs different bytes — members out of order
  * and spaced (as-sent differs from the canonical forms), a character beyond ASCII (jcs writes it as UTF-8,
- * sorted-compact escapes it), publicKey covered or not — so only the target's own choice gets past the 401s.
+ * sorted-compact escapes it unless raw), publicKey covered or not — so only the target's own choice gets past the
+ * 401s.
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../client/api-client.js';
@@ -11,25 +12,33 @@ import type { Exchange } from '../client/exchange.js';
 import type { LoadedProfile } from '../profile/load-profile.js';
 import type { BodySigner } from '../signing/body-signer.js';
 import { builtinScheme, isBuiltinScheme } from '../signing/builtin-schemes.js';
-import { HASH_ENCODINGS } from '../signing/hash-encoding.js';
-import type { CanonicalForm, CoveredMembers, SigningInputSpec } from '../signing/signing-input.js';
+import { SIGNING_INPUT_CHOICES, type SigningInputSpec, signingInputText } from '../signing/signing-input.js';
 import { type Decision, errorCodeOf, inconclusive, proposed } from './decision.js';
 
-const MEMBERS: readonly CoveredMembers[] = ['all-but-hash', 'all-but-public-key-and-hash'];
-const FORMS: readonly CanonicalForm[] = ['jcs', 'sorted-compact', 'as-sent'];
 /** Bodies tried in turn while more than one choice verifies (two encodings can write one signature alike). */
 const ROUNDS = 3;
 
 export const SIGNING_KEYS = ['signing.members', 'signing.canonicalForm', 'signing.hashEncoding'] as const;
 
-function candidates(): SigningInputSpec[] {
-  return MEMBERS.flatMap((members) =>
-    FORMS.flatMap((canonicalForm) => HASH_ENCODINGS.map((hashEncoding) => ({ members, canonicalForm, hashEncoding }))),
-  );
-}
+const text = signingInputText;
 
-function text(spec: SigningInputSpec): string {
-  return `${spec.members}, ${spec.canonicalForm}, ${spec.hashEncoding}`;
+/**
+ * RFC 8785 and sorted-compact with raw text sign the same bytes for every body of the interface (its member names are
+ * ASCII, where code point and UTF-16 orders agree, and both write numbers as ECMAScript does): where both verify,
+ * they are one choice, and jcs (the design brief's) is proposed.
+ */
+function withoutEquivalents(left: readonly SigningInputSpec[]): SigningInputSpec[] {
+  return left.filter(
+    (spec) =>
+      !(
+        spec.canonicalForm === 'sorted-compact' &&
+        spec.nonAscii === 'raw' &&
+        left.some(
+          (other) =>
+            other.canonicalForm === 'jcs' && other.members === spec.members && other.hashEncoding === spec.hashEncoding,
+        )
+      ),
+  );
 }
 
 /** The probe body's exact bytes, with `hash` as given: spaced, out of order, one character beyond ASCII. */
@@ -71,7 +80,7 @@ export function signerFor(profile: LoadedProfile, spec: SigningInputSpec): BodyS
 
 /** One decision per signing setting, all from the same probe. */
 export async function probeSigningInput(api: ApiClient, profile: LoadedProfile): Promise<Decision[]> {
-  let left = candidates();
+  let left = [...SIGNING_INPUT_CHOICES];
   const evidence: Exchange[] = [];
   for (let round = 0; round < ROUNDS && left.length > 1; round++) {
     const id = `${profile.settings.safety.merchantPaymentIdPrefix}discover-é-${randomUUID()}`;
@@ -106,7 +115,7 @@ export async function probeSigningInput(api: ApiClient, profile: LoadedProfile):
         .slice(0, 1)
         .map((a) => a.exchange),
     );
-    left = passed.map((a) => a.spec);
+    left = withoutEquivalents(passed.map((a) => a.spec));
   }
   const agreed = <K extends keyof SigningInputSpec>(member: K): SigningInputSpec[K] | undefined => {
     const values = new Set(left.map((spec) => spec[member]));
@@ -114,11 +123,28 @@ export async function probeSigningInput(api: ApiClient, profile: LoadedProfile):
   };
   const keep = evidence.slice(0, 4);
   const verifying = left.map(text).join('; ');
-  return (['members', 'canonicalForm', 'hashEncoding'] as const).map((member) => {
+  const decisions = (['members', 'canonicalForm', 'hashEncoding'] as const).map((member) => {
     const value = agreed(member);
     const key = `signing.${member}`;
     return value === undefined
       ? inconclusive(key, `several choices verify (${verifying}): the target accepts more than one`, keep)
       : proposed(key, value, `only signing inputs with ${member} ${value} get past the 401s (${verifying})`, keep);
   });
+  if (agreed('canonicalForm') !== 'sorted-compact') return decisions;
+  // Sorted-compact writes text beyond ASCII one of two ways; the probe's "é" told them apart.
+  const raw = new Set(left.map((spec) => spec.nonAscii === 'raw'));
+  const nonAscii =
+    raw.size === 1
+      ? proposed(
+          'signing.nonAscii',
+          raw.has(true) ? 'raw' : 'escaped',
+          `only sorted-compact with text beyond ASCII ${raw.has(true) ? 'raw' : 'escaped'} gets past the 401s (${verifying})`,
+          keep,
+        )
+      : inconclusive(
+          'signing.nonAscii',
+          `several choices verify (${verifying}): the target accepts more than one`,
+          keep,
+        );
+  return [...decisions, nonAscii];
 }

@@ -9,6 +9,7 @@ import type { Profile } from '../../generated/profile/profile.gen.js';
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../contract/operations.js';
 import { loadSchemaCatalog, SCHEMA_ID_BASE, type SchemaEntry } from '../contract/schema-catalog.js';
 import { ERROR_TABLE } from '../requirements/error-table.js';
+import { signingInputSpec } from '../signing/signing-input.js';
 
 export type OpenApiDocument = Record<string, unknown>;
 
@@ -171,18 +172,8 @@ export function openApiDocument(
     },
     ...(profile.baseUrl === undefined ? {} : { servers: [{ url: profile.baseUrl }] }),
     'x-signing-input': {
-      requests: {
-        scheme: signing.scheme,
-        members: signing.members ?? 'all-but-hash',
-        canonicalForm: signing.canonicalForm ?? 'jcs',
-        hashEncoding: signing.hashEncoding ?? 'base64',
-      },
-      postbacks: {
-        scheme: profile.postbacks.scheme,
-        members: profile.postbacks.members ?? 'all-but-hash',
-        canonicalForm: profile.postbacks.canonicalForm ?? 'jcs',
-        hashEncoding: profile.postbacks.hashEncoding ?? 'base64',
-      },
+      requests: { scheme: signing.scheme, ...signingInputSpec(signing) },
+      postbacks: { scheme: profile.postbacks.scheme, ...signingInputSpec(profile.postbacks) },
     },
     paths,
     webhooks: {

@@ -7,8 +7,8 @@ import type { Secret } from '../secrets/secret.js';
 import { BodySigner } from '../signing/body-signer.js';
 import { builtinScheme } from '../signing/builtin-schemes.js';
 import { loadCustomScheme } from '../signing/load-custom-scheme.js';
-import type { SignatureScheme, VerificationKey } from '../signing/scheme.js';
-import { DEFAULT_SIGNING_INPUT, type SigningInputSpec } from '../signing/signing-input.js';
+import type { SignatureScheme, SigningCredentials, VerificationKey } from '../signing/scheme.js';
+import { type SigningInputSpec, signingInputSpec } from '../signing/signing-input.js';
 import { fieldName, ProfileError } from './profile-error.js';
 import { crossFieldProblems } from './profile-rules.js';
 import { readSecretSource, readTextSource } from './sources.js';
@@ -31,6 +31,8 @@ export interface LoadedProfile {
     readonly key: VerificationKey;
     readonly input: SigningInputSpec;
   };
+  /** The profile's stranger key pair (signing.stranger), when it names one: a party the target does not know. */
+  readonly stranger: SigningCredentials | undefined;
   readonly controlToken: Secret | undefined;
   /** The headers of the outcome drivers' httpHooks, by lower-case name, their values read from their sources. */
   readonly hookHeaders: ReadonlyMap<string, Secret>;
@@ -60,6 +62,20 @@ export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<
     ),
   };
   await attempt('signing', () => requestScheme.checkCredentials?.(credentials));
+
+  const strangerSource = settings.signing.stranger;
+  const stranger: SigningCredentials | undefined =
+    strangerSource === undefined
+      ? undefined
+      : {
+          publicKey: await attempt('signing.stranger.publicKey', () =>
+            readTextSource(strangerSource.publicKey, baseDir),
+          ),
+          signingKey: await attempt('signing.stranger.signingKey', () =>
+            readSecretSource(strangerSource.signingKey, baseDir, 'signing.stranger.signingKey'),
+          ),
+        };
+  if (stranger !== undefined) await attempt('signing.stranger', () => requestScheme.checkCredentials?.(stranger));
 
   const postbackScheme = await attempt('postbacks.module', () => schemeFor(settings.postbacks, baseDir));
   const verificationKey = settings.postbacks.verificationKey;
@@ -99,6 +115,7 @@ export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<
           : undefined,
     },
     postbackVerification: { scheme: postbackScheme, key: postbackKey, input: signingInputSpec(settings.postbacks) },
+    stranger,
     controlToken,
     hookHeaders,
   };
@@ -136,11 +153,5 @@ async function schemeFor(signing: RequestSigning | PostbackSigning, baseDir: str
   return builtinScheme(signing.scheme, signingInputSpec(signing).hashEncoding);
 }
 
-/** What a party's hash covers and how it is written; the design brief's default for what the profile leaves out. */
-export function signingInputSpec(signing: RequestSigning | PostbackSigning): SigningInputSpec {
-  return {
-    members: signing.members ?? DEFAULT_SIGNING_INPUT.members,
-    canonicalForm: signing.canonicalForm ?? DEFAULT_SIGNING_INPUT.canonicalForm,
-    hashEncoding: signing.hashEncoding ?? DEFAULT_SIGNING_INPUT.hashEncoding,
-  };
-}
+/** What a party's hash covers and how it is written (signing-input.ts). */
+export { signingInputSpec } from '../signing/signing-input.js';

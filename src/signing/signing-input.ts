@@ -1,7 +1,7 @@
 import { canonicalJson } from './canonical-json.js';
-import type { HashEncoding } from './hash-encoding.js';
+import { HASH_ENCODINGS, type HashEncoding } from './hash-encoding.js';
 import { cutMembers, MemberCutError } from './member-cut.js';
-import { sortedCompactJson } from './sorted-compact-json.js';
+import { type NonAsciiForm, sortedCompactJson } from './sorted-compact-json.js';
 
 /** The member of a signed body that carries the signature; it is never signed (§5.3). */
 export const HASH_MEMBER = 'hash';
@@ -24,6 +24,8 @@ export interface SigningInputSpec {
   readonly members: CoveredMembers;
   readonly canonicalForm: CanonicalForm;
   readonly hashEncoding: HashEncoding;
+  /** For sorted-compact: whether text beyond ASCII is escaped (the default) or written raw. */
+  readonly nonAscii?: NonAsciiForm;
 }
 
 /** The design brief's default (§4): RFC 8785 canonical JSON of the body without hash, base64. */
@@ -32,6 +34,58 @@ export const DEFAULT_SIGNING_INPUT: SigningInputSpec = {
   canonicalForm: 'jcs',
   hashEncoding: 'base64',
 };
+
+const COVERED: readonly CoveredMembers[] = ['all-but-hash', 'all-but-public-key-and-hash'];
+/** The canonical forms, sorted-compact both ways it can write text beyond ASCII. */
+const FORM_CHOICES: readonly Pick<SigningInputSpec, 'canonicalForm' | 'nonAscii'>[] = [
+  { canonicalForm: 'jcs' },
+  { canonicalForm: 'sorted-compact' },
+  { canonicalForm: 'sorted-compact', nonAscii: 'raw' },
+  { canonicalForm: 'as-sent' },
+];
+
+/** Every signing input a profile can state: members × canonical form (and nonAscii) × hash encoding. */
+export const SIGNING_INPUT_CHOICES: readonly SigningInputSpec[] = COVERED.flatMap((members) =>
+  FORM_CHOICES.flatMap((form) => HASH_ENCODINGS.map((hashEncoding) => ({ members, ...form, hashEncoding }))),
+);
+
+/** Whether two signing inputs are the same choice (nonAscii counts only for sorted-compact). */
+export function sameSigningInput(a: SigningInputSpec, b: SigningInputSpec): boolean {
+  const raw = (spec: SigningInputSpec) => spec.canonicalForm === 'sorted-compact' && spec.nonAscii === 'raw';
+  return (
+    a.members === b.members &&
+    a.canonicalForm === b.canonicalForm &&
+    a.hashEncoding === b.hashEncoding &&
+    raw(a) === raw(b)
+  );
+}
+
+/** The choice in a reader's words: `all-but-hash, sorted-compact (raw), base64url`. */
+export function signingInputText(spec: SigningInputSpec): string {
+  const raw = spec.canonicalForm === 'sorted-compact' && spec.nonAscii === 'raw' ? ' (raw)' : '';
+  return `${spec.members}, ${spec.canonicalForm}${raw}, ${spec.hashEncoding}`;
+}
+
+/** A profile's signing settings (signing or postbacks), each optional. */
+export interface SigningSettings {
+  readonly members?: CoveredMembers;
+  readonly canonicalForm?: CanonicalForm;
+  readonly hashEncoding?: HashEncoding;
+  readonly nonAscii?: NonAsciiForm;
+}
+
+/** What a party's hash covers and how it is written; the design brief's default for what the profile leaves out. */
+export function signingInputSpec(signing: SigningSettings): SigningInputSpec {
+  return {
+    members: signing.members ?? DEFAULT_SIGNING_INPUT.members,
+    canonicalForm: signing.canonicalForm ?? DEFAULT_SIGNING_INPUT.canonicalForm,
+    hashEncoding: signing.hashEncoding ?? DEFAULT_SIGNING_INPUT.hashEncoding,
+    // Only sorted-compact reads it: JCS writes text raw, as-sent as it was sent.
+    ...(signing.canonicalForm === 'sorted-compact' && signing.nonAscii !== undefined
+      ? { nonAscii: signing.nonAscii }
+      : {}),
+  };
+}
 
 /** A body as received (or as it will be sent): parsed, and its exact bytes when there are any. */
 export interface SignedMessage {
@@ -65,7 +119,7 @@ export function signingInputOf(spec: SigningInputSpec, message: SignedMessage): 
     case 'jcs':
       return Buffer.from(canonicalJson(coveredBody(message.body, spec)), 'utf8');
     case 'sorted-compact':
-      return Buffer.from(sortedCompactJson(coveredBody(message.body, spec)), 'utf8');
+      return Buffer.from(sortedCompactJson(coveredBody(message.body, spec), spec.nonAscii), 'utf8');
     case 'as-sent': {
       if (message.bytes === undefined) {
         return Buffer.from(canonicalJson(coveredBody(message.body, spec)), 'utf8');

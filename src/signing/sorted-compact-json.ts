@@ -22,31 +22,42 @@ function asciiString(text: string): string {
   return JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-function write(value: unknown): string {
+/** A JSON string as JSON.stringify writes it (raw text beyond ASCII), refusing what has no UTF-8 form. */
+function rawString(text: string): string {
+  if (LONE_SURROGATE.test(text))
+    throw new CanonicalizationError('cannot write the body: a string holds a lone surrogate');
+  return JSON.stringify(text);
+}
+
+function write(value: unknown, string: (text: string) => string): string {
   if (value === null || typeof value === 'boolean') return JSON.stringify(value);
-  if (typeof value === 'string') return asciiString(value);
+  if (typeof value === 'string') return string(value);
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new CanonicalizationError('cannot write the body: a number is not finite');
     return JSON.stringify(value);
   }
-  if (Array.isArray(value)) return `[${value.map(write).join(',')}]`;
+  if (Array.isArray(value)) return `[${value.map((item) => write(item, string)).join(',')}]`;
   if (typeof value === 'object') {
     const record = value as Readonly<Record<string, unknown>>;
     const members = Object.keys(record)
       .filter((key) => record[key] !== undefined)
       .sort(codePointOrder)
-      .map((key) => `${asciiString(key)}:${write(record[key])}`);
+      .map((key) => `${string(key)}:${write(record[key], string)}`);
     return `{${members.join(',')}}`;
   }
   throw new CanonicalizationError(`cannot write the body: a ${typeof value} is not a JSON value`);
 }
 
+/** How the sorted-compact form writes characters beyond printable ASCII: escaped as \uXXXX, or as they are. */
+export type NonAsciiForm = 'escaped' | 'raw';
+
 /**
- * Sorted keys, compact: keys in code point order at every level, no white space, every character outside printable
- * ASCII escaped as \uXXXX, numbers as ECMAScript writes them. It is what Python's
- * `json.dumps(body, sort_keys=True, separators=(",", ":"))` writes, the signing input of many services that do not
- * use RFC 8785 (a profile's `canonicalForm: "sorted-compact"`).
+ * Sorted keys, compact: keys in code point order at every level, no white space, numbers as ECMAScript writes them,
+ * and every character outside printable ASCII escaped as \uXXXX (`escaped`, the default) or written as it is in UTF-8
+ * (`raw`). It is what Python's `json.dumps(body, sort_keys=True, separators=(",", ":"))` writes, with
+ * `ensure_ascii=False` for raw: the signing input of many services that do not use RFC 8785 (a profile's
+ * `canonicalForm: "sorted-compact"` and `nonAscii`).
  */
-export function sortedCompactJson(value: unknown): string {
-  return write(value);
+export function sortedCompactJson(value: unknown, nonAscii: NonAsciiForm = 'escaped'): string {
+  return write(value, nonAscii === 'raw' ? rawString : asciiString);
 }

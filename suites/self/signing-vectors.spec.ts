@@ -18,6 +18,7 @@ import {
   signingInputOf,
   type SigningInputSpec,
 } from '../../src/signing/signing-input.js';
+import type { NonAsciiForm } from '../../src/signing/sorted-compact-json.js';
 import { type BuiltinSchemeName, credentialsOf, verificationKeyOf } from '../../fixtures/self/test-keys.js';
 
 interface SigningVector {
@@ -31,6 +32,8 @@ interface CombinationVector {
   readonly scheme: BuiltinSchemeName;
   readonly members: CoveredMembers;
   readonly canonicalForm: CanonicalForm;
+  /** For sorted-compact: raw when Python wrote text beyond ASCII as it is (ensure_ascii=False). */
+  readonly nonAscii?: NonAsciiForm;
   readonly hashEncoding: HashEncoding;
   /** The exact text sent. */
   readonly bytes: string;
