@@ -32,6 +32,14 @@ export function crossFieldProblems(profile: Profile): string[] {
   if (runs !== undefined && runs.deepNumRuns < runs.numRuns) {
     problems.push('propertyRuns.deepNumRuns: must not be below propertyRuns.numRuns (--deep tries harder)');
   }
+  for (const [n, entry] of (profile.outcomes?.magicValues?.payments ?? []).entries()) {
+    // PENDING is a hold: the payment stays where it starts, so nothing can come after it, nor it after anything.
+    if (entry.ends.some((end) => end.status === 'PENDING') && entry.ends.length > 1) {
+      problems.push(
+        `outcomes.magicValues.payments.${n}.ends: PENDING (a value that stays PENDING) must be the entry's only end`,
+      );
+    }
+  }
   if (profile.capabilities.sandboxControl && profile.control === undefined) {
     problems.push('control: required when capabilities.sandboxControl is true');
   }

@@ -13,7 +13,7 @@ import {
 import { assertProperty } from '../../fixtures/conformance/property-runs.js';
 import { check } from '../../fixtures/conformance/checks.js';
 import { answerCase } from '../../fixtures/conformance/error-answers.js';
-import { expectSignedTextAccepted } from '../../fixtures/conformance/answers.js';
+import { expectSignedBodyAccepted } from '../../fixtures/conformance/answers.js';
 import type { RequirementId } from '../../src/requirements/registry.js';
 import { conformanceContract } from '../../fixtures/conformance/contract-options.js';
 import type { PaymentType } from '../../generated/common/definitions.gen.js';
@@ -69,7 +69,7 @@ for (const kind of KINDS) {
             const exchange = await api.dispatch(api.prepareUnchecked(kind.operation, body));
             // The operation answers (its probe saw to that): a 401 to this signed body is its non-ASCII text's
             // signing input (AUTH-SIGNATURE-CANONICAL), a 5xx this input's crash (ERROR-NO-5XX-FOR-INPUT, §7).
-            expectSignedTextAccepted(exchange);
+            expectSignedBodyAccepted(exchange);
             check('ERROR-NO-5XX-FOR-INPUT', () => {
               expect(exchange.status, exchange.text.slice(0, 300)).toBeLessThan(500);
             });

@@ -39,6 +39,8 @@ test.describe('the service against its model · stateful property', () => {
     ]),
     async ({ api, given, capture }) => {
       const actor = given.paymentActor();
+      // Every payment of the model waits for its steps: a target whose plain payments settle by themselves needs a hold.
+      given.hold();
       const time = await given.postbackTime();
       const run = propertyRun(given.profile);
       const sequences = fc.commands(serviceCommands(given.profile), {

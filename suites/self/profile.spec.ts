@@ -6,6 +6,7 @@ import { kitPath } from '../../src/kit-root.js';
 import { loadProfile } from '../../src/profile/load-profile.js';
 import { ProfileError } from '../../src/profile/profile-error.js';
 import { sandboxProfileCopy, writeProfile } from '../../fixtures/self/profile-files.js';
+import { makeStranger } from '../../fixtures/conformance/stranger.js';
 
 const key = (file: string): string => kitPath('fixtures', 'keys', file);
 
@@ -76,6 +77,8 @@ test.describe('loading profiles', () => {
       module: kitPath('fixtures', 'signing', 'hmac-sha512-hex.scheme.mjs'),
       publicKey: { value: 'merchant-key-1' },
       signingKey: { file: key('merchant-hmac.secret') },
+      // A custom scheme's other party: the kit cannot make one itself.
+      stranger: { publicKey: { value: 'stranger-key-1' }, signingKey: { file: key('stranger-hmac.secret') } },
     };
     profile.postbacks = {
       scheme: 'hmac-sha256',
@@ -90,6 +93,10 @@ test.describe('loading profiles', () => {
       readFileSync(key('service-hmac.secret'), 'utf8').replace(/\n$/, ''),
     );
     expect(loaded.controlToken?.reveal()).toBe('control-token-for-tests-only');
+    // The checks of another party's key (§5.4 NO_KEY, UNAUTHORIZED) sign with the profile's stranger.
+    const stranger = makeStranger(loaded);
+    expect(stranger?.signAsItself({ paymentId: 'x' }).publicKey).toBe('stranger-key-1');
+    expect(stranger?.signAsMerchant({ paymentId: 'x' }).publicKey).toBe('merchant-key-1');
   });
 
   test('should never print a secret it has loaded', async () => {
@@ -180,6 +187,10 @@ test.describe('profile errors name the field and what was expected', () => {
       p.conventions = { ...p.conventions, pageSize: { default: 200, max: 100 } };
       p.signing.module = './scheme.mjs';
       p.propertyRuns = { numRuns: 100, deepNumRuns: 10 };
+      p.outcomes?.magicValues?.payments.push({
+        set: { amountCents: 4 },
+        ends: [{ status: 'PENDING' }, { status: 'SUCCESS', afterMs: 1000 }],
+      });
       delete p.control;
     });
     expect(error.problems).toEqual([
@@ -189,6 +200,7 @@ test.describe('profile errors name the field and what was expected', () => {
       'conventions.pageSize.default: must not be above conventions.pageSize.max',
       'signing.module: only read when signing.scheme is "custom"',
       'propertyRuns.deepNumRuns: must not be below propertyRuns.numRuns (--deep tries harder)',
+      "outcomes.magicValues.payments.9.ends: PENDING (a value that stays PENDING) must be the entry's only end",
       'control: required when capabilities.sandboxControl is true',
     ]);
   });
