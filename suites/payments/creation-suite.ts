@@ -5,7 +5,7 @@
 import { check, precondition } from '../../fixtures/conformance/checks.js';
 import { expectErrorAnswer } from '../../fixtures/conformance/error-answers.js';
 import { expect, okObject, skipBecause, test, verifies } from '../../fixtures/index.js';
-import { expectSignedTextAccepted } from '../../fixtures/conformance/answers.js';
+import { expectSignedBodyAccepted } from '../../fixtures/conformance/answers.js';
 import type { CreationFields, MethodRole, Preconditions } from '../../fixtures/conformance/preconditions.js';
 import { ownPayments } from '../../fixtures/conformance/own-payments.js';
 import { ListReader } from '../../fixtures/conformance/list-reader.js';
@@ -63,7 +63,7 @@ const MISTYPED: readonly { member: keyof CreationFields; value: unknown; what: s
 async function create(api: ApiClient, kind: CreationKind, fields: Readonly<Record<string, unknown>>) {
   const exchange = await api.dispatch(api.prepareUnchecked(kind.operation, fields));
   // A 401 to a correctly signed body with non-ASCII text is the signing input's finding, whatever the test checks.
-  expectSignedTextAccepted(exchange);
+  expectSignedBodyAccepted(exchange);
   return exchange;
 }
 
