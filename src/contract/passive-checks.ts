@@ -1,8 +1,9 @@
 /**
  * Passive checks (design brief §8): the invariants that hold for every exchange, whatever test made it, checked once
  * per answer — like an API fuzzer's response checks. Each problem names its one requirement, the operation and what
- * was wrong (a stable key: the report counts repeats of one problem as one finding). Only spec-level rules: what rests
- * on a profile convention is its own test's to judge (UNSPECIFIED where the profile states nothing).
+ * was wrong (a stable key: the report counts repeats of one problem as one finding). Spec-level rules, and of the
+ * profile's only a record's createdAt format, which the contract checks only where the profile states it; what else
+ * rests on a convention is its own test's to judge (UNSPECIFIED where the profile states nothing).
  */
 import type { Exchange } from '../client/exchange.js';
 import { ERROR_TABLE } from '../requirements/error-table.js';
@@ -60,10 +61,27 @@ function describe(findings: readonly Finding[]): string {
   return findings.map((f) => `${f.pointer || '/'}: ${f.message}`).join('; ');
 }
 
-/** The spec-level errors of a body against a schema (warnings, e.g. unknown members, are not defects). */
-function specErrors(contract: Contract, schema: Parameters<Contract['validate']>[0], body: unknown): Finding[] {
+/**
+ * A record's createdAt (a payment's, alone or listed): its format is the profile's convention (§2.1 does not show
+ * one), which the contract checks only where the profile states it. Checked on every answer that carries it, not
+ * only the one a test reads: a service may get it right in one answer and wrong in another.
+ */
+const RECORD_CREATED_AT = /^(?:\/payments\/\d+)?\/createdAt$/;
+
+/**
+ * The errors of a body against a schema (warnings, e.g. unknown members, are not defects): the spec-level ones, and
+ * the profile-level ones `profileRule` keeps (a convention the profile states: the contract only checks those).
+ */
+function specErrors(
+  contract: Contract,
+  schema: Parameters<Contract['validate']>[0],
+  body: unknown,
+  profileRule: (finding: Finding) => boolean = () => false,
+): Finding[] {
   const validation = contract.validate(schema, body);
-  return validation.ok ? [] : validation.findings.filter((f) => f.severity === 'error' && f.level === 'spec');
+  return validation.ok
+    ? []
+    : validation.findings.filter((f) => f.severity === 'error' && (f.level === 'spec' || profileRule(f)));
 }
 
 /** The requirement of a member of an answer more specific than the answer's shape, if any. */
@@ -103,12 +121,22 @@ export function passiveFindings(
   }
   const shape = SHAPE_OF_ANSWER[operation];
   if (exchange.status === 200 && shape !== undefined && options.judgeRecord !== false) {
-    const errors = specErrors(contract, OPERATIONS[operation].response, exchange.json);
+    const records = operation === 'paymentStatus' || operation === 'paymentsList';
+    const errors = specErrors(
+      contract,
+      OPERATIONS[operation].response,
+      exchange.json,
+      (f) => records && RECORD_CREATED_AT.test(f.pointer),
+    );
     // The most specific requirement claims a member: a record's failedCode is PAYMENT-FAILEDCODE-ENUM's, a listed
     // payment's other members PAYMENT-SHAPE's, the page's own LIST-SHAPE's.
     const groups = new Map<RequirementId, Finding[]>();
     for (const finding of errors) {
-      const requirement = memberRequirement(operation, finding.pointer) ?? shape;
+      // A createdAt off the profile's format (the only profile-level rule kept) is that convention's requirement's.
+      const requirement =
+        finding.level === 'profile'
+          ? 'PAYMENT-CREATEDAT-FORMAT'
+          : (memberRequirement(operation, finding.pointer) ?? shape);
       groups.set(requirement, [...(groups.get(requirement) ?? []), finding]);
     }
     for (const [requirement, findings] of groups) add(requirement, problemOf(findings), describe(findings));
