@@ -7,7 +7,7 @@ import { FAILED_CODES } from '../../fixtures/conformance/enums.js';
 import { isUtcMillisTimestamp } from '../../src/contract/formats.js';
 import { bodyOf, findingsFor, paymentRun } from './postback-scenarios.js';
 import { expectPinnedKey, expectSoundPostback } from '../../fixtures/conformance/postback-bodies.js';
-import { precondition } from '../../fixtures/conformance/checks.js';
+import { check, precondition, softCheck } from '../../fixtures/conformance/checks.js';
 import {
   expectCreatedAtFormat,
   expectRecordOfCreation,
@@ -54,22 +54,26 @@ test.describe('payment postback · body (§2.5)', () => {
     expect({ has: 'failedCode' in body, failedCode: body.failedCode }).toEqual({ has: true, failedCode: null });
   });
 
-  test(
-    "names the currency member currency, with the payment method's currency",
-    verifies('PB-PAYMENT-CURRENCY'),
-    async ({ given, capture }) => {
-      const { attempts, payment } = await paymentRun(given, capture, {
-        role: 'external',
-        steps: [{ status: 'SUCCESS' }],
-        attempts: 1,
-      });
-      const body = bodyOf(attempts[0]);
-      expect({ currency: body.currency, currencyCode: body.currencyCode }).toEqual({
-        currency: payment.method.currencyCode,
-        currencyCode: undefined,
-      });
-    },
-  );
+  // Every role the profile names: deposits and payouts, through an external system or not (a payout's currency is
+  // its method's too).
+  for (const role of ['payIn', 'payOut', 'external'] as const) {
+    test(
+      `names the currency member currency, with the payment method's currency (${role})`,
+      verifies('PB-PAYMENT-CURRENCY'),
+      async ({ given, capture }) => {
+        const { attempts, payment } = await paymentRun(given, capture, {
+          role,
+          steps: [{ status: 'SUCCESS' }],
+          attempts: 1,
+        });
+        const body = bodyOf(attempts[0]);
+        expect({ currency: body.currency, currencyCode: body.currencyCode }).toEqual({
+          currency: payment.method.currencyCode,
+          currencyCode: undefined,
+        });
+      },
+    );
+  }
 
   test(
     "createdAt is the payment's creation instant, ISO 8601 UTC with milliseconds and Z",
@@ -136,6 +140,27 @@ test.describe('payment postback · signature (§2.5, §5.3)', () => {
     );
   }
 
+  test(
+    'a postback about text beyond ASCII has a hash that verifies, and carries the text as given',
+    verifies(['PB-SIGNATURE-VALID', 'PB-MERCHANT-IDS']),
+    async ({ given, capture }) => {
+      // Text a serialiser may escape or not (§5.3 leaves the signing input open; the profile's postbacks.nonAscii).
+      const merchantUserId = `Zoë Ωμέγα 東京 ${given.merchantPaymentId()}`;
+      const { attempts } = await paymentRun(given, capture, {
+        overrides: { merchantUserId },
+        steps: [{ status: 'SUCCESS' }],
+        attempts: 1,
+      });
+      softCheck('PB-MERCHANT-IDS', () => {
+        expect(bodyOf(attempts[0]).merchantUserId, 'the merchantUserId the postback carries').toBe(merchantUserId);
+      });
+      check('PB-SIGNATURE-VALID', () => {
+        expectPinnedKey(attempts[0]);
+        expect(attempts[0]?.check.signature, 'the hash of a postback with text beyond ASCII').toBe('valid');
+      });
+    },
+  );
+
   test("publicKey is the service's pinned key", verifies('PB-PUBLIC-KEY-PINNED'), async ({ given, capture }) => {
     const { attempts } = await paymentRun(given, capture, { steps: [{ status: 'SUCCESS' }], attempts: 1 });
     expect(findingsFor(attempts[0], 'PB-PUBLIC-KEY-PINNED')).toEqual([]);
@@ -163,14 +188,21 @@ test.describe('payment postback · when it is sent (§2.5, §6)', () => {
 });
 
 test.describe('payment postback · agrees with the status check (§2.5, §2.1)', () => {
-  for (const outcome of [{ status: 'SUCCESS' }, { status: 'FAILED' }] as const) {
+  for (const [role, outcome] of [
+    ['payIn', { status: 'SUCCESS' }],
+    ['payIn', { status: 'FAILED' }],
+    // A payout's postback is a §2.5 body too, and agrees with its status check the same way.
+    ['payOut', { status: 'SUCCESS' }],
+    ['payOut', { status: 'FAILED' }],
+  ] as const) {
     test(
-      `a ${outcome.status} postback says what the status check says`,
+      `a ${outcome.status} postback says what the status check says${role === 'payOut' ? ' (a payout)' : ''}`,
       verifies('PB-PAYMENT-CONSISTENT'),
       async ({ api, given, capture }) => {
-        const method = given.method('payIn');
+        const method = given.method(role);
         const amount = Math.min(method.amount, given.profile.settings.safety.maxAmount - 1) + 0.25;
         const { attempts, payment } = await paymentRun(given, capture, {
+          role,
           overrides: { amount, merchantUserId: `user-${given.merchantPaymentId()}` },
           steps: [outcome],
           attempts: 1,

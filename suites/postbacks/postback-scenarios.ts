@@ -17,13 +17,13 @@ import type { PaymentEnd, PaymentStep } from '../../fixtures/conformance/outcome
 import type { TestCapture } from '../../fixtures/conformance/test-capture.js';
 import { watchQuietWindow } from '../../fixtures/conformance/quiet-window.js';
 import type { PostbackTime } from '../../fixtures/conformance/postback-time.js';
-import { precondition } from '../../fixtures/conformance/checks.js';
+import { precondition, softCheck } from '../../fixtures/conformance/checks.js';
 import { CaptureTimeoutError } from '../../src/capture/mailbox.js';
 import type { RequirementId } from '../../src/requirements/registry.js';
 
 // The suites read bodies through these too; they live in fixtures so the model-based property shares them.
 export { bodyOf, findingsFor, statusesOf } from '../../fixtures/conformance/postback-bodies.js';
-import { findingsFor } from '../../fixtures/conformance/postback-bodies.js';
+import { bodyOf, findingsFor } from '../../fixtures/conformance/postback-bodies.js';
 
 export type { PaymentStep };
 
@@ -61,7 +61,8 @@ export async function paymentRun(
   const role = options.role ?? 'payIn';
   const { payment, ends } =
     options.steps.length === 0
-      ? { payment: await given.payment(role, { overrides }), ends: [] }
+      ? // No step: the payment must stay PENDING for the scenario's whole watch (a plain one may settle by itself).
+        { payment: await given.payment(role, { overrides, pending: true }), ends: [] }
       : await given.paymentThrough(role, options.steps, {
           overrides,
           // Re-evaluation comes "after some time" (§3.1): each change's postback goes out before the next change.
@@ -86,6 +87,7 @@ export async function paymentRun(
   // Each SUCCESS or FAILED reached owes one postback (§6); NEED_CHECK none.
   const owed = ends.filter((end) => end.status === 'SUCCESS' || end.status === 'FAILED').length;
   expectSoundSequence(attempts, subject.statusSet, owed);
+  expectMethodCurrency(attempts, payment);
   return { payment, ends, endpoint, attempts };
 }
 
@@ -194,6 +196,21 @@ function expectSoundSequence(attempts: readonly CheckedAttempt[], statusSet: Req
       throw new Error(`attempt ${repeat + 1} repeats the postback attempt ${repeat} had acknowledged with 200`);
     });
   }
+}
+
+/**
+ * Every payment postback of every scenario carries its payment's currency as `currency` (§2.5), whatever the test is
+ * about: a deposit's, a payout's, a flip's. Soft and untagged: only a wrong one is recorded, PB-PAYMENT-CURRENCY's.
+ */
+function expectMethodCurrency(attempts: readonly CheckedAttempt[], payment: CreatedPayment): void {
+  const wrong = attempts
+    .map((a) => ({ n: a.attempt.n, body: bodyOf(a) }))
+    .filter(({ body }) => Object.keys(body).length > 0 && body.currency !== payment.method.currencyCode);
+  if (wrong.length === 0) return;
+  softCheck('PB-PAYMENT-CURRENCY', () => {
+    const seen = wrong.map(({ n, body }) => `attempt ${n}: currency ${JSON.stringify(body.currency)}`).join('; ');
+    throw new Error(`payment ${payment.paymentId} of method currency ${payment.method.currencyCode}: ${seen}`);
+  });
 }
 
 /**

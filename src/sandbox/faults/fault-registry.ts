@@ -283,6 +283,13 @@ export const FAULTS = [
     description: 'After a FAILED → SUCCESS re-evaluation, the SUCCESS postback still carries the old failedCode.',
   },
   {
+    name: 'postback-non-ascii-signed-otherwise',
+    area: 'postbacks',
+    breaks: ['PB-SIGNATURE-VALID'],
+    description:
+      "Postbacks are signed with text beyond ASCII written otherwise than they are sent (escaped for raw): an ASCII body's hash verifies, one about 'Zoë' does not.",
+  },
+  {
     name: 'postback-recipient-limit-other-code',
     area: 'postbacks',
     breaks: ['PB-FAILEDCODE-RECIPIENT-LIMIT'],

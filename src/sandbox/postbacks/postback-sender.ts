@@ -74,6 +74,19 @@ export class PostbackSender {
       const { createdAt, ...early } = fields;
       return { ...this.service.sign(early), createdAt };
     }
+    if (this.faults.has('postback-non-ascii-signed-otherwise')) return this.otherTextForm().sign(fields);
     return this.service.sign(fields);
+  }
+
+  /**
+   * The service's signer writing text beyond ASCII the other way from its stated input (escaped for raw, raw for
+   * escaped): a service whose serialiser escapes what it signs but not what it sends. Bodies of ASCII text verify.
+   */
+  private otherTextForm(): BodySigner {
+    const input = this.service.input;
+    const escaped = input.canonicalForm === 'sorted-compact' && input.nonAscii !== 'raw';
+    return this.service.withInput(
+      escaped ? { ...input, nonAscii: 'raw' } : { ...input, canonicalForm: 'sorted-compact', nonAscii: 'escaped' },
+    );
   }
 }
