@@ -6,7 +6,7 @@
  * budget of the rate cap, and reads that compare two answers wait until the set holds still (list-reader.ts); what
  * that does not allow is NOT VERIFIED, never FAIL.
  */
-import { precondition, softCheck } from '../../fixtures/conformance/checks.js';
+import { check, precondition, softCheck } from '../../fixtures/conformance/checks.js';
 import { conformanceContract } from '../../fixtures/conformance/contract-options.js';
 import type { Exchange } from '../../src/client/exchange.js';
 import { type Finding, formatFindings } from '../../src/contract/finding.js';
@@ -400,8 +400,11 @@ test.describe('paymentsList · keyset pages', () => {
 
 test.describe('paymentsList · totals', () => {
   test(
-    'total counts the whole filtered set, on every page',
-    verifies('LIST-TOTALS-WHOLE-SET', 'paymentsList'),
+    'every page carries the total, totalSucceed, totalFailed and amounts of the whole filtered set',
+    verifies(
+      ['LIST-TOTALS-WHOLE-SET', 'LIST-TOTAL-SUCCEED', 'LIST-TOTAL-FAILED', 'LIST-AMOUNTS-PER-CURRENCY'],
+      'paymentsList',
+    ),
     async ({ api, given }) => {
       const { interval } = await ownPayments(api, given, mixedStatuses(given));
       const list = new ListReader(api, given);
@@ -414,16 +417,22 @@ test.describe('paymentsList · totals', () => {
       expectWalkHolds(walk, whole);
       expect(walk.pages.length, 'the set spans several pages of 2').toBeGreaterThan(1);
       expectTotalsReadable(whole, 'the page that holds the whole set');
+      // Each member is its own requirement's, total first: a page that counts only its own successes breaks
+      // totalSucceed alone, one that counts nothing but itself breaks total, and what follows is blocked by it.
       for (const [n, page] of walk.pages.entries()) {
-        expectTotalsReadable(page, `page ${n + 1} of 2 payments`);
-        expect(
-          { total: page.total, totalSucceed: page.totalSucceed, totalFailed: page.totalFailed, amounts: page.amounts },
-          `page ${n + 1} of 2 payments`,
-        ).toEqual({
-          total: whole.payments.length,
-          totalSucceed: whole.totalSucceed,
-          totalFailed: whole.totalFailed,
-          amounts: whole.amounts,
+        const where = `page ${n + 1} of 2 payments`;
+        expectTotalsReadable(page, where);
+        check('LIST-TOTALS-WHOLE-SET', () => {
+          expect(page.total, `total on ${where}`).toBe(whole.payments.length);
+        });
+        check('LIST-TOTAL-SUCCEED', () => {
+          expect(page.totalSucceed, `totalSucceed on ${where}`).toBe(whole.totalSucceed);
+        });
+        check('LIST-TOTAL-FAILED', () => {
+          expect(page.totalFailed, `totalFailed on ${where}`).toBe(whole.totalFailed);
+        });
+        check('LIST-AMOUNTS-PER-CURRENCY', () => {
+          expect(page.amounts, `amounts on ${where}`).toEqual(whole.amounts);
         });
       }
     },
