@@ -113,7 +113,7 @@ export interface Profile {
   capabilities: Capabilities;
   control?: Control;
   outcomes?: Outcomes;
-  timing: Timing;
+  timing?: Timing;
   safety: Safety;
   propertyRuns?: PropertyRuns;
   conventions?: Conventions;
@@ -498,15 +498,24 @@ export interface Hook {
   idAt?: string;
 }
 /**
- * Time budgets of the kit's waits; every network wait has one.
+ * Time budgets of the kit's waits; every network wait has one. Each is optional: requestTimeoutMs, postbackWaitMs and statusChangeWaitMs default to 10000, the rest as described
  *
  * This interface was referenced by `Profile`'s JSON-Schema
  * via the `definition` "Timing".
  */
 export interface Timing {
-  requestTimeoutMs: number;
-  postbackWaitMs: number;
-  statusChangeWaitMs: number;
+  /**
+   * How long one request to the target may take, connection to the last byte (default 10000)
+   */
+  requestTimeoutMs?: number;
+  /**
+   * The observation window of postback checks in real time: how long a postback due now may take to arrive (default 10000)
+   */
+  postbackWaitMs?: number;
+  /**
+   * How long a status change may take to show on the status check (default 10000)
+   */
+  statusChangeWaitMs?: number;
   /**
    * The most one property-based test may take (default 120000). Its cases are paced by safety.requestsPerSecond; a property whose cases do not all fit is NOT VERIFIED with how many ran, never FAIL
    */

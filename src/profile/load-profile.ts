@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PostbackSigning, Profile, RequestSigning } from '../../generated/profile/profile.gen.js';
+import type { PostbackSigning, Profile, RequestSigning, Timing } from '../../generated/profile/profile.gen.js';
 import { getContract } from '../contract/contract.js';
 import { kitPath } from '../kit-root.js';
 import type { Secret } from '../secrets/secret.js';
@@ -16,11 +16,19 @@ import { readSecretSource, readTextSource } from './sources.js';
 /** The embedded sandbox's profile: what `certify` uses when no --profile is given. */
 export const DEFAULT_PROFILE_FILE = kitPath('profiles', 'sandbox.json');
 
-/** A profile checked and resolved: keys read, schemes loaded, every setting typed. */
+/** The waits every run needs, with the defaults a profile may leave out (the schema says them). */
+export const DEFAULT_TIMING = { requestTimeoutMs: 10_000, postbackWaitMs: 10_000, statusChangeWaitMs: 10_000 } as const;
+
+/** A profile's settings with its defaults filled in: what every part of the kit reads. */
+export type ProfileSettings = Profile & {
+  readonly timing: Timing & { readonly [K in keyof typeof DEFAULT_TIMING]: number };
+};
+
+/** A profile checked and resolved: keys read, schemes loaded, every setting typed, defaults filled in. */
 export interface LoadedProfile {
   /** The profile file, as given. */
   readonly file: string;
-  readonly settings: Profile;
+  readonly settings: ProfileSettings;
   /** Signs requests as the merchant (§5). */
   readonly requestSigner: BodySigner;
   /** What verifies the merchant's requests: its publicKey text and, for hmac, the shared secret (the sandbox's view). */
@@ -121,7 +129,7 @@ export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<
   };
 }
 
-function parseAndValidate(file: string): Profile {
+function parseAndValidate(file: string): ProfileSettings {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -141,7 +149,7 @@ function parseAndValidate(file: string): Profile {
   }
   const problems = crossFieldProblems(validation.value);
   if (problems.length > 0) throw new ProfileError(file, problems);
-  return validation.value;
+  return { ...validation.value, timing: { ...DEFAULT_TIMING, ...validation.value.timing } };
 }
 
 async function schemeFor(signing: RequestSigning | PostbackSigning, baseDir: string): Promise<SignatureScheme> {

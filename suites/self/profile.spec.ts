@@ -123,16 +123,16 @@ test.describe('profile errors name the field and what was expected', () => {
     const error = await problemsOf((p) => {
       (p.signing as { scheme: string }).scheme = 'rsa';
       (p.signing as unknown as Record<string, unknown>).algorithm = 'sha256';
-      delete (p as Partial<Profile>).timing;
+      delete (p as Partial<Profile>).capabilities;
       p.safety.requestsPerSecond = 0;
     });
     expect(error.problems).toEqual([
+      'capabilities: required member "capabilities" is missing',
       'safety.requestsPerSecond: must be > 0 (got 0)',
       'signing.algorithm: member "algorithm" is not a profile setting',
       'signing.scheme: must be one of "rsa-sha256", "ed25519", "hmac-sha256", "custom" (got "rsa")',
-      'timing: required member "timing" is missing',
     ]);
-    expect(error.message).toMatch(/^profile .*profile\.json has 4 problems:\n {2}- safety\.requestsPerSecond:/);
+    expect(error.message).toMatch(/^profile .*profile\.json has 4 problems:\n {2}- capabilities:/);
   });
 
   test('should refuse secrets written inline', async () => {
