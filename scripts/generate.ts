@@ -4,7 +4,8 @@
  *
  * One TypeScript file per schema, mirroring the schemas/ tree, plus generated/schema-types.gen.ts mapping each
  * body schema's short id to its root type (what src/contract's validate() returns), and the OpenAPI 3.1 export of the
- * embedded sandbox's profile (generated/openapi/sandbox.openapi.json, as `npm run openapi` writes it).
+ * embedded sandbox's profile (generated/openapi/sandbox.openapi.json, as `npm run openapi` writes it), and the register
+ * of the interface's open points (generated/open-points.md, from src/requirements/open-points.ts).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,11 +13,14 @@ import { compile, type Options } from 'json-schema-to-typescript';
 import { loadSchemaCatalog, SCHEMA_ID_BASE, type SchemaEntry } from '../src/contract/schema-catalog.js';
 import { kitPath } from '../src/kit-root.js';
 import { openApiText } from '../src/openapi/openapi-cli.js';
+import { openPointsMarkdown } from '../src/requirements/open-points-markdown.js';
 
 const GENERATED_DIR = kitPath('generated');
 const SCHEMAS_DIR = kitPath('schemas');
 const FIX_COMMAND = 'npm run generate';
 const OPENAPI_FILE = 'openapi/sandbox.openapi.json';
+/** The register of the interface's open points, from src/requirements/open-points.ts. */
+const OPEN_POINTS_FILE = 'open-points.md';
 
 function sandboxOpenApi(entries: readonly SchemaEntry[]): Promise<string> {
   return openApiText(kitPath('profiles', 'sandbox.json'), entries);
@@ -124,13 +128,14 @@ async function render(): Promise<Map<string, string>> {
   files.set('schema-types.gen.ts', schemaTypesModule(entries));
   // The OpenAPI export of the embedded sandbox's profile: what `npm run openapi` writes for it, kept fresh here.
   files.set(OPENAPI_FILE, await sandboxOpenApi(entries));
+  files.set(OPEN_POINTS_FILE, `${openPointsMarkdown()}\n`);
   return files;
 }
 
 function filesOnDisk(): string[] {
   if (!existsSync(GENERATED_DIR)) return [];
   return readdirSync(GENERATED_DIR, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') || f.endsWith('.json'))
+    .filter((f) => f.endsWith('.ts') || f.endsWith('.json') || f.endsWith('.md'))
     .map((f) => f.split(path.sep).join('/'));
 }
 
