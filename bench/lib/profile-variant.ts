@@ -1,8 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Profile } from '../../generated/profile/profile.gen.js';
 import { kitPath } from '../../src/kit-root.js';
+import { writeProfileVariant } from '../../src/profile/profile-copy.js';
 
 /** profiles/sandbox.json with file paths made absolute and `change` applied, written to a temporary file. */
 export function sandboxProfileVariant(name: string, change: (profile: Profile) => Profile): string {
@@ -11,15 +9,7 @@ export function sandboxProfileVariant(name: string, change: (profile: Profile) =
 
 /** A profile of profiles/ with file paths made absolute and `change` applied, written to a temporary file. */
 export function profileVariant(source: string, name: string, change: (profile: Profile) => Profile): string {
-  const text = readFileSync(kitPath('profiles', source), 'utf8');
-  const absolute = text.replace(
-    /"file": "([^"]+)"/g,
-    (_m, file: string) => `"file": ${JSON.stringify(path.resolve(kitPath('profiles'), file))}`,
-  );
-  const profile = change(JSON.parse(absolute) as Profile);
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'kit-bench-')), `${name}.json`);
-  writeFileSync(file, JSON.stringify(profile, null, 2));
-  return file;
+  return writeProfileVariant(kitPath('profiles', source), name, change);
 }
 
 /** The sandbox profile with hmac-sha256 requests and postbacks, keyed with the test-only secrets of fixtures/keys. */

@@ -6,10 +6,10 @@
  * start, a failed run, Ctrl-C), `stop()` removes it; a start that fails removes what it started before it throws.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { GenericContainer, ImageName, Wait, type StartedTestContainer } from 'testcontainers';
 import { request } from 'undici';
 import { dockerClient, KIT_ROLE_LABEL, KIT_RUN_LABEL, removeContainersLabelled } from './docker-env.js';
+import { freePort } from '../runner/free-port.js';
 
 export const CONTAINER_TARGET_PREFIX = 'container:';
 export const TARGET_ROLE = 'certify-target';
@@ -38,20 +38,6 @@ export interface ContainerTargetOptions {
 /** Removes the containers a run started, whatever state they are in. */
 export async function removeRunContainers(run: string): Promise<void> {
   await removeContainersLabelled(await dockerClient(), KIT_RUN_LABEL, run);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (typeof address === 'object' && address !== null) resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
 }
 
 /** Polls until the URL answers anything over HTTP (any status: the service is up). */

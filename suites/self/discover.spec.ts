@@ -10,11 +10,11 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { runKitCommand } from '../../fixtures/self/kit-command.js';
 import { writeProfile } from '../../fixtures/self/profile-files.js';
-import type { Profile } from '../../generated/profile/profile.gen.js';
 import { kitPath } from '../../src/kit-root.js';
 import { loadProfile } from '../../src/profile/load-profile.js';
 import { FLAVORS, type SandboxFlavor } from '../../src/sandbox/flavors/flavors.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { profileWithAbsolutePaths } from '../../src/profile/profile-copy.js';
 
 /** The settings discover decides (issue 16, item 4). */
 const CONVENTIONS = [
@@ -30,21 +30,7 @@ const CONVENTIONS = [
 ] as const;
 const SIGNING = ['members', 'canonicalForm', 'hashEncoding'] as const;
 
-/** A profile file's JSON with its relative file paths made absolute. */
-function absolute(file: string): Profile {
-  const dir = path.dirname(file);
-  const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
-    if (typeof node !== 'object' || node === null) return node;
-    return Object.fromEntries(
-      Object.entries(node).map(([key, value]) => [
-        key,
-        key === 'file' && typeof value === 'string' ? path.resolve(dir, value) : walk(value),
-      ]),
-    );
-  };
-  return walk(JSON.parse(readFileSync(file, 'utf8'))) as Profile;
-}
+const absolute = profileWithAbsolutePaths;
 
 let dir: string;
 
