@@ -1,0 +1,261 @@
+/**
+ * npm run peer-faults: the kit against a service it was not built against (design brief §9). The independent Python
+ * service of ../shared/peers is started clean and certified by URL with profiles/peers/python-service.json, then once
+ * under each of its faults FX01–FX20: each must be detected through a requirement it breaks (src/peers/
+ * python-service-faults.ts, judged from its README) and make nothing else fail, compared test by test with the clean
+ * run (src/faults/test-level.ts). Targeted by default (the tests of the requirements the chosen faults break), the
+ * whole suite with --full. `--certify` runs only the clean certification and holds it to 0 FAIL and to the share of
+ * testable spec-level requirements that must PASS.
+ *
+ * Writes DIR/peer-faults.json; exit 0 when all of that holds, 1 otherwise, 2 when it cannot be run.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
+import { CertifyError, runReportingProject } from '../certify/certify-cli.js';
+import { PYTHON_SERVICE_FAULT_MAP } from '../peers/python-service-faults.js';
+import {
+  PYTHON_SERVICE_FAULTS,
+  PYTHON_SERVICE_PROFILE,
+  pythonServiceDir,
+  startPythonService,
+} from '../peers/python-service.js';
+import { writeProfileVariant } from '../profile/profile-copy.js';
+import { requirementGrep } from '../requirements/requirement-grep.js';
+import { REQUIREMENTS } from '../requirements/registry.js';
+import { freePort } from '../runner/free-port.js';
+import { failuresOf, judgeAgainstClean, type TestFailure } from './test-level.js';
+
+/** The share of testable spec-level requirements a clean certification of the peer must PASS. */
+const MIN_SPEC_PASS = 0.9;
+
+function percent(share: number): string {
+  return `${Math.round(share * 1000) / 10} %`;
+}
+
+const HELP = `Certify the independent Python service and prove the kit catches each of its faults, and nothing else.
+
+Usage: npm run peer-faults -- [--fault FXnn]… [--full] [--certify] [--workers N] [--parallel N] [--out DIR]
+
+  --fault FXnn   only this fault (repeatable; default: all ${PYTHON_SERVICE_FAULTS.length})
+  --full         the whole suite under each fault (default: the tests of the requirements it breaks)
+  --certify      only the clean certification: 0 FAIL, and at least ${percent(MIN_SPEC_PASS)} of the testable
+                 spec-level requirements PASS
+  --workers N    Playwright workers per run (default 2)
+  --parallel N   runs at a time, each with its own peer and capture server (default 2)
+  --out DIR      where peer-faults.json and each run's reports go (default: reports/peer-faults)
+  --help         this text
+
+Needs Python 3.11 with cryptography and ../shared/peers beside the kit (KIT_PEERS_DIR names another place).
+`;
+
+interface PeerRun {
+  readonly report: ConformanceReport;
+  readonly seconds: number;
+}
+
+/**
+ * The peer started (clean or with a fault) with the capture server's URL as its merchant's registered one, certified
+ * by URL with the peer's profile (a copy naming that capture port), and stopped.
+ */
+async function certifyPeer(
+  fault: string | undefined,
+  out: string,
+  grep: string | undefined,
+  workers: string,
+): Promise<PeerRun> {
+  const started = Date.now();
+  const capturePort = await freePort();
+  const registered = `http://127.0.0.1:${capturePort}/pb/merchant`;
+  const profile = writeProfileVariant(PYTHON_SERVICE_PROFILE, 'python-service', (settings) => ({
+    ...settings,
+    merchant: { ...settings.merchant, postbackUrl: registered },
+  }));
+  const peer = await startPythonService({
+    ...(fault === undefined ? {} : { fault }),
+    registeredPostbackUrl: registered,
+  });
+  try {
+    const report = await runReportingProject(
+      ['conformance'],
+      { profile, out, grep, workers, maxMinutes: 30, gate: 'profile' },
+      { KIT_TARGET: peer.url, KIT_CAPTURE_PORT: String(capturePort) },
+      undefined,
+      'quiet',
+    );
+    writeFileSync(path.join(out, 'peer-service.log'), peer.log());
+    return { report, seconds: Math.round((Date.now() - started) / 1000) };
+  } finally {
+    await peer.stop();
+  }
+}
+
+/** The testable spec-level requirements (neither UNSPECIFIED nor untestable by nature) and those that PASSed. */
+export function specShare(report: ConformanceReport): { pass: number; testable: number } {
+  const untestable = new Set<string>(REQUIREMENTS.filter((r) => r.untestable !== undefined).map((r) => r.id));
+  const testable = report.requirements.filter(
+    (r) => r.level === 'spec' && r.verdict !== 'UNSPECIFIED' && !untestable.has(r.id),
+  );
+  return { pass: testable.filter((r) => r.verdict === 'PASS').length, testable: testable.length };
+}
+
+export interface PeerFaultRow {
+  readonly name: string;
+  readonly breaks: readonly string[];
+  readonly detectedBy: readonly string[];
+  readonly collateral: readonly TestFailure[];
+  readonly outcome: ConformanceReport['outcome'];
+  readonly seconds: number;
+}
+
+/** Runs `jobs` with at most `limit` at a time, in order of start; resolves with their results in input order. */
+async function inParallel<T, R>(items: readonly T[], limit: number, job: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await job(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+  return results;
+}
+
+function summaryLine(label: string, run: PeerRun): string {
+  const { summary, outcome } = run.report;
+  const share = specShare(run.report);
+  return (
+    `[${label}] ${summary.pass} PASS, ${summary.fail} FAIL, ${summary.notVerified} NOT VERIFIED, ` +
+    `${summary.unspecified} UNSPECIFIED; spec-level ${share.pass} of ${share.testable} testable PASS ` +
+    `(${percent(share.pass / Math.max(1, share.testable))}); ${outcome}, ${run.seconds} s\n`
+  );
+}
+
+export async function peerFaults(args: readonly string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      strict: true,
+      options: {
+        fault: { type: 'string', multiple: true },
+        full: { type: 'boolean' },
+        certify: { type: 'boolean' },
+        workers: { type: 'string' },
+        parallel: { type: 'string' },
+        out: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    process.stderr.write(`peer-faults: ${(error as Error).message} (see --help)\n`);
+    return 2;
+  }
+  if (values.help === true) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const dir = pythonServiceDir();
+  if (typeof dir !== 'string') {
+    process.stderr.write(`peer-faults: ${dir.missing}\n`);
+    return 2;
+  }
+  const names = values.fault ?? [...PYTHON_SERVICE_FAULTS];
+  const unknown = names.filter((name) => PYTHON_SERVICE_FAULT_MAP[name] === undefined);
+  if (unknown.length > 0) {
+    process.stderr.write(`peer-faults: the peer service has no fault ${unknown.join(', ')}\n`);
+    return 2;
+  }
+  const workers = values.workers ?? '2';
+  const parallel = Number(values.parallel ?? '2');
+  if (!/^[1-9]\d*$/.test(workers) || !Number.isInteger(parallel) || parallel < 1) {
+    process.stderr.write('peer-faults: --workers and --parallel take a whole number from 1\n');
+    return 2;
+  }
+  const out = path.resolve(values.out ?? 'reports/peer-faults');
+  mkdirSync(out, { recursive: true });
+  const full = values.full === true || values.certify === true;
+  const started = Date.now();
+  try {
+    const breaksOf = (name: string) => PYTHON_SERVICE_FAULT_MAP[name]?.breaks ?? [];
+    const cleanGrep = full ? undefined : requirementGrep(names.flatMap(breaksOf)).source;
+    const clean = await certifyPeer(undefined, path.join(out, 'clean'), cleanGrep, workers);
+    process.stdout.write(summaryLine('clean', clean));
+    const falseAlarms = failuresOf(clean.report);
+    for (const alarm of falseAlarms) process.stdout.write(`  FALSE ALARM ${alarm.requirement} in ${alarm.test}\n`);
+    const share = specShare(clean.report);
+    const shareOk = !full || share.pass >= MIN_SPEC_PASS * share.testable;
+    const rows: PeerFaultRow[] = [];
+    if (values.certify !== true) {
+      let done = 0;
+      await inParallel(names, parallel, async (name) => {
+        const breaks = breaksOf(name);
+        const grep = full ? undefined : requirementGrep(breaks).source;
+        const run = await certifyPeer(name, path.join(out, name), grep, workers);
+        const judged = judgeAgainstClean(breaks, clean.report, run.report);
+        const row: PeerFaultRow = {
+          name,
+          breaks,
+          detectedBy: judged.detectedBy,
+          collateral: judged.collateral,
+          outcome: run.report.outcome,
+          seconds: run.seconds,
+        };
+        rows.push(row);
+        done += 1;
+        const verdict =
+          row.detectedBy.length > 0 ? `detected by ${row.detectedBy.join(', ')}` : `MISSED (${breaks.join(', ')})`;
+        const collateral =
+          row.collateral.length === 0
+            ? ''
+            : `; COLLATERAL ${[...new Set(row.collateral.map((c) => c.requirement))].join(', ')}`;
+        process.stdout.write(`[${done}/${names.length}] ${name}: ${verdict}${collateral} (${row.seconds} s)\n`);
+      });
+    }
+    rows.sort((a, b) => a.name.localeCompare(b.name));
+    const totals = {
+      faults: rows.length,
+      detected: rows.filter((r) => r.detectedBy.length > 0).length,
+      collateral: rows.reduce((sum, r) => sum + r.collateral.length, 0),
+      falseAlarms: falseAlarms.length,
+      specPass: share.pass,
+      specTestable: share.testable,
+      wallSeconds: Math.round((Date.now() - started) / 1000),
+    };
+    const ok =
+      falseAlarms.length === 0 &&
+      clean.report.outcome === 'conformant' &&
+      shareOk &&
+      totals.detected === totals.faults &&
+      totals.collateral === 0;
+    writeFileSync(
+      path.join(out, 'peer-faults.json'),
+      `${JSON.stringify(
+        {
+          generatedAt: new Date().toISOString(),
+          scope: full ? 'full' : 'targeted',
+          workers: Number(workers),
+          clean: { summary: clean.report.summary, outcome: clean.report.outcome, falseAlarms, seconds: clean.seconds },
+          faults: rows,
+          totals: { ...totals, ok },
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    process.stdout.write(
+      `Peer service: ${ok ? 'OK' : 'NOT OK'} — ${values.certify === true ? 'clean certification only' : `${totals.detected} of ${totals.faults} faults detected, ${totals.collateral} collateral`}, ` +
+        `${totals.falseAlarms} false alarm(s)${shareOk ? '' : `, spec-level PASS below ${percent(MIN_SPEC_PASS)}`}, ` +
+        `${totals.wallSeconds} s; ${path.relative(process.cwd(), path.join(out, 'peer-faults.json'))}\n`,
+    );
+    return ok ? 0 : 1;
+  } catch (error) {
+    if (!(error instanceof CertifyError) && !(error instanceof Error && /peer service|python3/.test(error.message))) {
+      throw error;
+    }
+    process.stderr.write(`peer-faults: ${error.message}\n`);
+    return 2;
+  }
+}
