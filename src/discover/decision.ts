@@ -18,6 +18,11 @@ export interface Decision {
   readonly value?: unknown;
   /** Why this value, or why none. */
   readonly why: string;
+  /**
+   * Seen in part, not proposed: a setting a discovery can only partly watch (the start of a retry schedule). Counted
+   * apart from the inconclusive ones: it never could be decided, and says what was seen for the reader to state it.
+   */
+  readonly observed?: true;
   readonly evidence: readonly EvidenceExcerpt[];
 }
 

@@ -21,6 +21,10 @@ Usage: npm run discover -- --target URL --profile FILE [options]
   --out FILE            the proposed profile (default: FILE's name with .discovered.json, beside it);
                         the evidence goes beside it (.evidence.json)
   --max-creations N     the most payments the probes create (default: 30)
+  --capture-host H      where the capture server that receives the probe's postbacks listens (default 127.0.0.1)
+  --capture-port P      its port (default: a free one)
+  --capture-public-url URL
+                        the address the target reaches it at (a tunnel or proxy), for a target elsewhere
   --help                this text
 
 Every decision is a proposal with the requests and answers that led to it; a probe that cannot decide says so and
@@ -36,6 +40,9 @@ interface DiscoverOptions {
   readonly profile: string;
   readonly out: string;
   readonly maxCreations: number;
+  readonly captureHost: string | undefined;
+  readonly capturePort: number | undefined;
+  readonly capturePublicUrl: string | undefined;
 }
 
 function parse(args: readonly string[]): DiscoverOptions | 'help' {
@@ -48,6 +55,9 @@ function parse(args: readonly string[]): DiscoverOptions | 'help' {
         profile: { type: 'string' },
         out: { type: 'string' },
         'max-creations': { type: 'string' },
+        'capture-host': { type: 'string' },
+        'capture-port': { type: 'string' },
+        'capture-public-url': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -61,7 +71,22 @@ function parse(args: readonly string[]): DiscoverOptions | 'help' {
   const max = values['max-creations'] ?? String(DEFAULT_MAX_CREATIONS);
   if (!/^\d{1,4}$/.test(max)) throw new DiscoverError(`--max-creations must be a whole number (got ${max})`);
   const out = values.out ?? values.profile.replace(/(\.json)?$/, '.discovered.json');
-  return { target: values.target, profile: values.profile, out, maxCreations: Number(max) };
+  const port = values['capture-port'];
+  if (port !== undefined && !/^\d{1,5}$/.test(port))
+    throw new DiscoverError(`--capture-port must be a port (got ${port})`);
+  const publicUrl = values['capture-public-url'];
+  if (publicUrl !== undefined && !/^https?:\/\/\S+$/.test(publicUrl)) {
+    throw new DiscoverError(`--capture-public-url must be an http(s) URL (got ${publicUrl})`);
+  }
+  return {
+    target: values.target,
+    profile: values.profile,
+    out,
+    maxCreations: Number(max),
+    captureHost: values['capture-host'],
+    capturePort: port === undefined ? undefined : Number(port),
+    capturePublicUrl: publicUrl,
+  };
 }
 
 /** Sets `value` at a dotted key (conventions.pageSize) of a profile's JSON. */
@@ -100,7 +125,9 @@ export function proposedProfile(
 
 function table(decisions: readonly Decision[]): string {
   const rows = decisions.map((d) =>
-    d.value === undefined ? `  ${d.key}: INCONCLUSIVE — ${d.why}` : `  ${d.key}: ${JSON.stringify(d.value)} — ${d.why}`,
+    d.value !== undefined
+      ? `  ${d.key}: ${JSON.stringify(d.value)} — ${d.why}`
+      : `  ${d.key}: ${d.observed === true ? 'SEEN, NOT PROPOSED' : 'INCONCLUSIVE'} — ${d.why}`,
   );
   return `${rows.join('\n')}\n`;
 }
@@ -121,15 +148,23 @@ export async function discoverCommand(args: readonly string[]): Promise<number> 
     const reach = await checkCredentials(options.target, profile);
     // A 401 is what the signing probe is for; no connection at all is not.
     if (!reach.ok && reach.status !== 401) throw new DiscoverError(reach.message);
-    const decisions = await discover(options.target, profile, { maxCreations: options.maxCreations });
+    const decisions = await discover(options.target, profile, {
+      maxCreations: options.maxCreations,
+      ...(options.captureHost === undefined ? {} : { captureHost: options.captureHost }),
+      ...(options.capturePort === undefined ? {} : { capturePort: options.capturePort }),
+      ...(options.capturePublicUrl === undefined ? {} : { capturePublicUrl: options.capturePublicUrl }),
+    });
     const from = path.dirname(path.resolve(options.profile));
     const to = path.dirname(path.resolve(options.out));
     writeFileSync(options.out, `${JSON.stringify(proposedProfile(options.profile, decisions, from, to), null, 2)}\n`);
     const evidenceFile = options.out.replace(/(\.json)?$/, '.evidence.json');
     writeFileSync(evidenceFile, `${JSON.stringify({ target: options.target, decisions }, null, 2)}\n`);
-    const open = decisions.filter((d) => d.value === undefined).length;
+    const seen = decisions.filter((d) => d.observed === true).length;
+    const open = decisions.filter((d) => d.value === undefined && d.observed !== true).length;
+    const decidable = decisions.length - seen;
     process.stdout.write(
-      `discover: ${decisions.length - open} of ${decisions.length} settings proposed, ${open} inconclusive\n${table(decisions)}` +
+      `discover: ${decidable - open} of ${decidable} settings proposed, ${open} inconclusive` +
+        `${seen === 0 ? '' : `, ${seen} seen in part (not proposed)`}\n${table(decisions)}` +
         `profile: ${options.out}\nevidence: ${evidenceFile}\n`,
     );
     return 0;

@@ -10,12 +10,25 @@ import type { LoadedProfile } from '../profile/load-profile.js';
 import type { SigningInputSpec } from '../signing/signing-input.js';
 import { type Decision, errorCodeOf, inconclusive, proposed } from './decision.js';
 import { ListProbes, type ProbePayment, type TimestampUnit } from './list-probes.js';
-import { createdAtFormat, emptyCredentials, statusWithoutLookupField } from './request-probes.js';
+import {
+  authCheckOrder,
+  createdAtFormat,
+  emptyCredentials,
+  initialPaymentStatus,
+  nullCredentials,
+  statusWithoutLookupField,
+} from './request-probes.js';
+import { plainCents } from '../profile/reserved-values.js';
+import { probePostbacks } from './postback-probes.js';
 import { probeSigningInput, signerFor } from './signing-probe.js';
 
 export interface DiscoveryOptions {
   /** The most payments the discovery creates (the list's default page needs one more than it holds). */
   readonly maxCreations: number;
+  /** Where the capture server of the postback probe listens, and the address the target reaches it at. */
+  readonly captureHost?: string;
+  readonly capturePort?: number;
+  readonly capturePublicUrl?: string;
 }
 
 /** Payments created first: enough for a page of 2 and a next one. */
@@ -29,7 +42,22 @@ const LIST_KEYS = [
   'conventions.nextId',
   'conventions.unknownFromId',
   'conventions.nullMembers',
+  'conventions.amountTotalsUnit',
 ] as const;
+
+/** What the discovery's own payments decide: read right after their creation. */
+const RECORD_KEYS = ['conventions.createdAtFormat', 'conventions.initialPaymentStatus'] as const;
+
+/**
+ * The amount of the discovery's payments: the method's, within the cap, with cents no magic value of the profile
+ * claims (a reserved one would move the payment) and that tell the totals' unit apart (whole amounts would not).
+ */
+function probeAmount(profile: LoadedProfile): number {
+  const { merchant, safety } = profile.settings;
+  const whole = Math.max(1, Math.floor(Math.min(merchant.paymentMethods.payIn.amount, safety.maxAmount - 1)));
+  const cents = plainCents(profile.settings).find((c) => c >= 25) ?? plainCents(profile.settings).at(-1) ?? 0;
+  return whole + cents / 100;
+}
 
 class Creator {
   readonly payments: ProbePayment[] = [];
@@ -55,7 +83,7 @@ class Creator {
       const created = await this.api.createPayIn({
         accountId: method.accountId,
         paymentMethodId: method.id,
-        amount: Math.min(method.amount, safety.maxAmount),
+        amount: probeAmount(this.profile),
         clientFieldsValues: method.clientFieldsValues.map((field) => ({ ...field })),
         merchantPaymentId: `${safety.merchantPaymentIdPrefix}discover-${randomUUID()}`,
       });
@@ -91,7 +119,14 @@ export async function discover(target: string, profile: LoadedProfile, options: 
     : profile;
   const api = new ApiClient({ baseUrl: target, profile: signed, connections: 1 });
   try {
-    return [...signing, ...(await withSignedRequests(api, signed, options))];
+    const requests = await withSignedRequests(api, signed, options);
+    const postbacks = await probePostbacks(api, target, signed, {
+      amount: probeAmount(signed),
+      ...(options.captureHost === undefined ? {} : { captureHost: options.captureHost }),
+      ...(options.capturePort === undefined ? {} : { capturePort: options.capturePort }),
+      ...(options.capturePublicUrl === undefined ? {} : { capturePublicUrl: options.capturePublicUrl }),
+    });
+    return [...signing, ...requests, ...postbacks];
   } finally {
     await api.close();
   }
@@ -108,20 +143,27 @@ async function withSignedRequests(
     const why = `signed requests get 401 ${errorCodeOf(check) ?? ''}: nothing else can be probed until the signing settings verify`;
     return [
       ...LIST_KEYS,
-      'conventions.createdAtFormat',
+      ...RECORD_KEYS,
       'conventions.statusWithoutLookupField',
       'conventions.emptyCredentials',
+      'conventions.nullCredentials',
+      'conventions.authCheckOrder',
     ].map((key) => inconclusive(key, why, [check]));
   }
-  decisions.push(await statusWithoutLookupField(api), await emptyCredentials(api));
+  decisions.push(
+    await statusWithoutLookupField(api),
+    await emptyCredentials(api),
+    await nullCredentials(api),
+    await authCheckOrder(api),
+  );
   const creator = new Creator(api, profile, options.maxCreations);
   await creator.create(FIRST_PAYMENTS);
   const [first] = creator.payments;
   if (first === undefined) {
     const why = `no payment to probe with: ${creator.problem ?? 'none may be created (--max-creations)'}`;
-    return [...decisions, ...[...LIST_KEYS, 'conventions.createdAtFormat'].map((key) => inconclusive(key, why, []))];
+    return [...decisions, ...[...LIST_KEYS, ...RECORD_KEYS].map((key) => inconclusive(key, why, []))];
   }
-  decisions.push(createdAtFormat(creator.records));
+  decisions.push(createdAtFormat(creator.records), initialPaymentStatus(creator.records));
   const list = new ListProbes(api);
   const unitDecision = await list.timestampUnit(first);
   decisions.push(unitDecision);
@@ -133,8 +175,19 @@ async function withSignedRequests(
   decisions.push(await list.boundsInclusive(first, unit));
   decisions.push(await pageSize(list, creator, unit));
   const interval = ListProbes.wide(creator.payments, unit);
-  decisions.push(await list.nextId(interval), await list.unknownFromId(interval), await list.nullMembers(interval));
+  decisions.push(
+    await list.nextId(interval),
+    await list.unknownFromId(interval),
+    await list.nullMembers(interval),
+    await list.amountTotalsUnit(ListProbes.narrow(creator.payments, unit), largestTakeOf(decisions)),
+  );
   return decisions;
+}
+
+/** The largest take the page-size probe found, for reading a set in few pages. */
+function largestTakeOf(decisions: readonly Decision[]): number | undefined {
+  const value = decisions.find((d) => d.key === 'conventions.pageSize')?.value as { max?: unknown } | undefined;
+  return typeof value?.max === 'number' ? value.max : undefined;
 }
 
 /** The default take needs one payment more than a page holds in the interval: created as needed, within the cap. */

@@ -237,6 +237,81 @@ export class ListProbes {
     );
   }
 
+  /**
+   * The unit of amounts[].total (§2.2: a bigint sum of decimal amounts): over an interval around the discovery's own
+   * payments, walked page by page (nextId), each currency's total against the sum of the listed amounts, in minor
+   * units (×100) or major.
+   */
+  async amountTotalsUnit(interval: Record<string, number>, take: number | undefined): Promise<Decision> {
+    const key = 'conventions.amountTotalsUnit';
+    const listed: { amount?: unknown; currencyCode?: unknown }[] = [];
+    let first: Exchange | undefined;
+    let fromId: string | undefined;
+    for (let n = 0; n < SEARCH_PAGES; n++) {
+      const exchange = await this.page({
+        ...interval,
+        ...(take === undefined ? {} : { take }),
+        ...(fromId === undefined ? {} : { fromId }),
+      });
+      first ??= exchange;
+      const json = exchange.json as { payments?: unknown } | undefined;
+      const page = pageOf(exchange);
+      if (page === undefined || !Array.isArray(json?.payments)) {
+        return inconclusive(key, `a page of the list got ${exchange.status} without payments`, [exchange]);
+      }
+      listed.push(...(json.payments as typeof listed));
+      if (page.nextId === undefined || page.nextId === fromId) {
+        fromId = undefined;
+        break;
+      }
+      fromId = page.nextId;
+    }
+    const amounts = (first?.json as { amounts?: unknown } | undefined)?.amounts;
+    if (first === undefined || fromId !== undefined || !Array.isArray(amounts)) {
+      return inconclusive(
+        key,
+        `no whole set to sum: ${SEARCH_PAGES} pages did not end it, or no amounts`,
+        first === undefined ? [] : [first],
+      );
+    }
+    const sums = new Map<string, number>();
+    for (const payment of listed) {
+      if (typeof payment.amount !== 'number' || typeof payment.currencyCode !== 'string') continue;
+      sums.set(payment.currencyCode, (sums.get(payment.currencyCode) ?? 0) + Math.round(payment.amount * 100));
+    }
+    const judged = (amounts as { total?: unknown; currencyCode?: unknown }[])
+      .map((entry) => ({
+        currency: String(entry.currencyCode),
+        total: Number(entry.total),
+        cents: sums.get(String(entry.currencyCode)),
+      }))
+      .filter((t) => t.cents !== undefined && t.cents % 100 !== 0);
+    if (judged.length === 0) {
+      return inconclusive(key, 'no currency whose amounts have cents: minor and major cannot be told apart', [first]);
+    }
+    const seen = judged.map((t) => `${t.currency} ${t.total} for ${(t.cents ?? 0) / 100}`).join(', ');
+    if (judged.every((t) => t.total === t.cents)) {
+      return proposed(key, 'minor', `each total is the sum in minor units (${seen})`, [first]);
+    }
+    if (judged.every((t) => Math.abs(t.total * 100 - (t.cents ?? 0)) < 0.5)) {
+      return proposed(key, 'major', `each total is the plain sum of the amounts (${seen})`, [first]);
+    }
+    return inconclusive(key, `the totals are neither unit's sum (${seen})`, [first]);
+  }
+
+  /** An interval in `unit` holding every payment the discovery made, and one unit around them. */
+  static narrow(
+    payments: readonly ProbePayment[],
+    unit: TimestampUnit,
+  ): { createdAtFrom: number; createdAtTo: number } {
+    const times = payments.map((p) => p.createdAtMs);
+    const step = unit === 'ms' ? 1000 : 1;
+    return {
+      createdAtFrom: inUnit(Math.min(...times), unit) - step,
+      createdAtTo: inUnit(Math.max(...times), unit) + step,
+    };
+  }
+
   async nullMembers(interval: Record<string, number>): Promise<Decision> {
     const key = 'conventions.nullMembers';
     const exchange = await this.page({ ...interval, take: null });

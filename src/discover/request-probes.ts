@@ -1,6 +1,7 @@
 /**
- * Open points of single requests: the records' createdAt format (§2.1), a status check without lookup fields (§7),
- * and whether an empty publicKey or hash counts as missing or invalid (§5.4).
+ * Open points of single requests: the records' createdAt format (§2.1) and a new payment's status (§3.1), a status
+ * check without lookup fields (§7), whether an empty or a null publicKey or hash counts as missing or invalid, and
+ * which check answers first (§5.4).
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../client/api-client.js';
@@ -51,29 +52,99 @@ export async function statusWithoutLookupField(api: ApiClient): Promise<Decision
   ]);
 }
 
-/** An empty publicKey and an empty hash, each on a status check of an unknown id that is otherwise valid. */
-export async function emptyCredentials(api: ApiClient): Promise<Decision> {
-  const key = 'conventions.emptyCredentials';
+/**
+ * An empty (or null) publicKey and an empty (or null) hash, each on a status check of an unknown id that is otherwise
+ * valid: missing (NO_LOGIN, NO_TOKEN) or invalid (NO_KEY, UNAUTHORIZED), §5.4 says neither.
+ */
+async function credentialsAs(
+  api: ApiClient,
+  key: 'conventions.emptyCredentials' | 'conventions.nullCredentials',
+  value: '' | null,
+): Promise<Decision> {
+  const what = value === null ? 'null' : 'empty';
   const signed = api.prepare('paymentStatus', { paymentId: randomUUID() });
   const body = signed.body ?? {};
-  const noKey = await api.dispatch(preparedFromBody('paymentStatus', { ...body, publicKey: '' }, 'publicKey empty'));
-  const noHash = await api.dispatch(preparedFromBody('paymentStatus', { ...body, hash: '' }, 'hash empty'));
+  const noKey = await api.dispatch(
+    preparedFromBody('paymentStatus', { ...body, publicKey: value }, `publicKey ${what}`),
+  );
+  const noHash = await api.dispatch(preparedFromBody('paymentStatus', { ...body, hash: value }, `hash ${what}`));
   const codes = [errorCodeOf(noKey), errorCodeOf(noHash)];
   const evidence = [noKey, noHash];
   if (codes[0] === 'NO_LOGIN' && codes[1] === 'NO_TOKEN') {
     return proposed(
       key,
       'missing',
-      'an empty publicKey got NO_LOGIN and an empty hash NO_TOKEN, as if absent',
+      `${article(what)} ${what} publicKey got NO_LOGIN and ${article(what)} ${what} hash NO_TOKEN, as if absent`,
       evidence,
     );
   }
   if (codes[0] === 'NO_KEY' && codes[1] === 'UNAUTHORIZED') {
-    return proposed(key, 'invalid', 'an empty publicKey got NO_KEY and an empty hash UNAUTHORIZED', evidence);
+    return proposed(
+      key,
+      'invalid',
+      `${article(what)} ${what} publicKey got NO_KEY and ${article(what)} ${what} hash UNAUTHORIZED`,
+      evidence,
+    );
   }
   return inconclusive(
     key,
-    `an empty publicKey got ${noKey.status} ${codes[0] ?? ''} and an empty hash ${noHash.status} ${codes[1] ?? ''}: no single choice`,
+    `${article(what)} ${what} publicKey got ${noKey.status} ${codes[0] ?? ''} and ${article(what)} ${what} hash ${noHash.status} ${codes[1] ?? ''}: no single choice`,
     evidence,
   );
+}
+
+const article = (word: string): string => (/^[aeiou]/.test(word) ? 'an' : 'a');
+
+export function emptyCredentials(api: ApiClient): Promise<Decision> {
+  return credentialsAs(api, 'conventions.emptyCredentials', '');
+}
+
+export function nullCredentials(api: ApiClient): Promise<Decision> {
+  return credentialsAs(api, 'conventions.nullCredentials', null);
+}
+
+/**
+ * Which check answers first when a body is both invalid and unsigned (§5.4, §7 do not say): a status check whose
+ * paymentId is a number and that carries no publicKey gets 401 NO_LOGIN where the credentials are checked first, 400
+ * where the body is.
+ */
+export async function authCheckOrder(api: ApiClient): Promise<Decision> {
+  const key = 'conventions.authCheckOrder';
+  const exchange = await api.dispatch(
+    preparedFromBody('paymentStatus', { paymentId: 7, hash: 'unsigned' }, 'paymentId a number, no publicKey'),
+  );
+  if (exchange.status === 401 && errorCodeOf(exchange) === 'NO_LOGIN') {
+    return proposed(key, 'credentials-first', 'an invalid body without publicKey got 401 NO_LOGIN', [exchange]);
+  }
+  if (exchange.status === 400) {
+    return proposed(key, 'body-first', 'an invalid body without publicKey got 400, before its credentials', [exchange]);
+  }
+  return inconclusive(
+    key,
+    `an invalid body without publicKey got ${exchange.status} ${errorCodeOf(exchange) ?? ''}: neither order`,
+    [exchange],
+  );
+}
+
+/**
+ * The status of the discovery's payments read right after their creation (§3.1: not shown): what every one shows.
+ * Payments that settle by themselves within moments would show otherwise, and the proposal says how long after.
+ */
+export function initialPaymentStatus(records: readonly Exchange[]): Decision {
+  const key = 'conventions.initialPaymentStatus';
+  const statuses = records.map((r) => (r.json as { status?: unknown } | undefined)?.status);
+  const distinct = [...new Set(statuses)];
+  const only = distinct[0];
+  if (
+    distinct.length === 1 &&
+    (only === 'PENDING' || only === 'SUCCESS' || only === 'FAILED' || only === 'NEED_CHECK')
+  ) {
+    return proposed(
+      key,
+      only,
+      `every new payment (${records.length}) showed ${only} on the status check right after its creation`,
+      records.slice(0, 2),
+    );
+  }
+  return inconclusive(key, `new payments showed ${JSON.stringify(statuses.slice(0, 5))}`, records.slice(0, 2));
 }

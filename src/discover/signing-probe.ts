@@ -12,7 +12,12 @@ import type { Exchange } from '../client/exchange.js';
 import type { LoadedProfile } from '../profile/load-profile.js';
 import type { BodySigner } from '../signing/body-signer.js';
 import { builtinScheme, isBuiltinScheme } from '../signing/builtin-schemes.js';
-import { SIGNING_INPUT_CHOICES, type SigningInputSpec, signingInputText } from '../signing/signing-input.js';
+import {
+  distinctChoices,
+  SIGNING_INPUT_CHOICES,
+  type SigningInputSpec,
+  signingInputText,
+} from '../signing/signing-input.js';
 import { type Decision, errorCodeOf, inconclusive, proposed } from './decision.js';
 
 /** Bodies tried in turn while more than one choice verifies (two encodings can write one signature alike). */
@@ -21,25 +26,6 @@ const ROUNDS = 3;
 export const SIGNING_KEYS = ['signing.members', 'signing.canonicalForm', 'signing.hashEncoding'] as const;
 
 const text = signingInputText;
-
-/**
- * RFC 8785 and sorted-compact with raw text sign the same bytes for every body of the interface (its member names are
- * ASCII, where code point and UTF-16 orders agree, and both write numbers as ECMAScript does): where both verify,
- * they are one choice, and jcs (the design brief's) is proposed.
- */
-function withoutEquivalents(left: readonly SigningInputSpec[]): SigningInputSpec[] {
-  return left.filter(
-    (spec) =>
-      !(
-        spec.canonicalForm === 'sorted-compact' &&
-        spec.nonAscii === 'raw' &&
-        left.some(
-          (other) =>
-            other.canonicalForm === 'jcs' && other.members === spec.members && other.hashEncoding === spec.hashEncoding,
-        )
-      ),
-  );
-}
 
 /** The probe body's exact bytes, with `hash` as given: spaced, out of order, one character beyond ASCII. */
 function bytesOf(merchantPaymentId: string, publicKey: string, hash: string): Buffer {
@@ -115,7 +101,7 @@ export async function probeSigningInput(api: ApiClient, profile: LoadedProfile):
         .slice(0, 1)
         .map((a) => a.exchange),
     );
-    left = withoutEquivalents(passed.map((a) => a.spec));
+    left = distinctChoices(passed.map((a) => a.spec));
   }
   const agreed = <K extends keyof SigningInputSpec>(member: K): SigningInputSpec[K] | undefined => {
     const values = new Set(left.map((spec) => spec[member]));

@@ -60,6 +60,29 @@ export function sameSigningInput(a: SigningInputSpec, b: SigningInputSpec): bool
   );
 }
 
+/**
+ * Of the signing inputs a hash verifies under, the distinct choices: RFC 8785 and sorted-compact with raw text sign
+ * the same bytes for every body of the interface (its member names are ASCII, where code point and UTF-16 orders
+ * agree, and both write numbers as ECMAScript does), so where both verify, jcs (the design brief's) is kept. With
+ * `sentCanonical` (a body whose bytes as sent may be a canonical form's own text), as-sent is dropped where a
+ * canonical form verifies too.
+ */
+export function distinctChoices(verifying: readonly SigningInputSpec[], sentCanonical = false): SigningInputSpec[] {
+  const alike = (a: SigningInputSpec, b: SigningInputSpec) =>
+    a.members === b.members && a.hashEncoding === b.hashEncoding;
+  return verifying.filter(
+    (spec) =>
+      !(
+        (spec.canonicalForm === 'sorted-compact' &&
+          spec.nonAscii === 'raw' &&
+          verifying.some((other) => other.canonicalForm === 'jcs' && alike(other, spec))) ||
+        (sentCanonical &&
+          spec.canonicalForm === 'as-sent' &&
+          verifying.some((other) => other.canonicalForm !== 'as-sent' && alike(other, spec)))
+      ),
+  );
+}
+
 /** The choice in a reader's words: `all-but-hash, sorted-compact (raw), base64url`. */
 export function signingInputText(spec: SigningInputSpec): string {
   const raw = spec.canonicalForm === 'sorted-compact' && spec.nonAscii === 'raw' ? ' (raw)' : '';

@@ -7,7 +7,7 @@ import { expect, okObject, skipBecause, test, verifies } from '../../fixtures/in
 import { FAILED_CODES } from '../../fixtures/conformance/enums.js';
 import { isRecordTimestamp } from '../../src/contract/formats.js';
 import { expectPaymentRecordShape, expectReadable, paymentById } from '../../fixtures/conformance/payment-records.js';
-import { holdOf } from '../../fixtures/conformance/reserved-values.js';
+import { holdOf } from '../../src/profile/reserved-values.js';
 
 test.describe('paymentStatus · lookups', () => {
   test('found by paymentId', verifies('STATUS-BY-PAYMENTID', 'paymentStatus'), async ({ api, given }) => {

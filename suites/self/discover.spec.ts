@@ -26,6 +26,10 @@ const CONVENTIONS = [
   'unknownFromId',
   'statusWithoutLookupField',
   'emptyCredentials',
+  'nullCredentials',
+  'authCheckOrder',
+  'initialPaymentStatus',
+  'amountTotalsUnit',
   'nullMembers',
 ] as const;
 const SIGNING = ['members', 'canonicalForm', 'hashEncoding'] as const;
@@ -56,6 +60,8 @@ for (const flavor of ['reference', 'foreign'] as const satisfies readonly Sandbo
           publicKey: truth.signing.publicKey,
           signingKey: truth.signing.signingKey,
         },
+        // The service's own signing input too: discover finds it on a postback of its own.
+        postbacks: { scheme: truth.postbacks.scheme, servicePublicKey: truth.postbacks.servicePublicKey },
       });
       const out = path.join(dir, 'proposed.json');
       const run = await runKitCommand('discover', ['--target', sandbox.url, '--profile', bare, '--out', out]);
@@ -64,6 +70,11 @@ for (const flavor of ['reference', 'foreign'] as const satisfies readonly Sandbo
       const proposed = (await loadProfile(out)).settings;
       for (const name of CONVENTIONS) expect(proposed.conventions?.[name], name).toEqual(truth.conventions?.[name]);
       for (const name of SIGNING) expect(proposed.signing[name], name).toEqual(truth.signing[name] ?? defaultOf(name));
+      for (const name of SIGNING) {
+        expect(proposed.postbacks[name], `postbacks.${name}`).toEqual(truth.postbacks[name] ?? defaultOf(name));
+      }
+      // The retry schedule's start is seen on the probe's postbacks, never proposed: its end cannot be seen.
+      expect(run.stdout).toMatch(/conventions\.postbackRetry: SEEN, NOT PROPOSED — attempts at \+0 ms, \+\d+ ms/);
       const evidence = JSON.parse(readFileSync(path.join(dir, 'proposed.evidence.json'), 'utf8')) as {
         decisions: { key: string; evidence: { request: string; status: number }[] }[];
       };
@@ -98,7 +109,7 @@ test('should say a probe is inconclusive instead of guessing, when no signing in
       path.join(dir, 'p.json'),
     ]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('0 of 12 settings proposed, 12 inconclusive');
+    expect(run.stdout).toContain('0 of 20 settings proposed, 20 inconclusive');
     expect(run.stdout).toMatch(/signing\.members: INCONCLUSIVE — no signing input verifies \(NO_KEY\)/);
     expect(run.stdout).toMatch(/conventions\.pageSize: INCONCLUSIVE — signed requests get 401 NO_KEY/);
   } finally {
