@@ -13,6 +13,7 @@ import { benchClock } from './clock.bench.js';
 import { benchProperties } from './property.bench.js';
 import { benchSandbox } from './sandbox.bench.js';
 import { benchStaging } from './staging.bench.js';
+import { benchStarved } from './starved.bench.js';
 
 const startedAt = new Date();
 // One after another: each measures against its baseline on an otherwise idle machine.
@@ -24,6 +25,7 @@ const figures: Figure[] = [
   ...(await benchClock()),
   ...(await benchProperties()),
   ...(await benchStaging()),
+  ...(await benchStarved()),
 ];
 const machine = {
   cores: availableParallelism(),
