@@ -71,16 +71,19 @@ test.describe('evidence of a failing postback test', () => {
       timeoutMs: 100_000,
     });
     const failing = run.tests.filter((t) => t.project === 'conformance' && t.outcome === 'failed');
-    expect(failing).toHaveLength(1);
-    const attachment = failing[0]?.attachments.find((a) => a.name === 'postbacks');
-    const evidence = JSON.parse(attachment?.text ?? '[]') as {
-      endpoint: string;
-      attempts: { body: string; reply: unknown; check: { findings: { pointer?: string }[] } }[];
-    }[];
-    expect(evidence[0]?.endpoint).toBe('payment postbacks');
-    // The body exactly as received, as text.
-    expect(JSON.parse(evidence[0]?.attempts[0]?.body ?? '{}')).toHaveProperty('currencyCode');
-    expect(evidence[0]?.attempts[0]?.reply).toEqual({ answer: 'status', status: 200 });
-    expect(evidence[0]?.attempts[0]?.check.findings.map((f) => f.pointer)).toContain('/currency');
+    // One test per method role the sandbox's profile names (payIn, payOut, external).
+    expect(failing).toHaveLength(3);
+    for (const failed of failing) {
+      const attachment = failed.attachments.find((a) => a.name === 'postbacks');
+      const evidence = JSON.parse(attachment?.text ?? '[]') as {
+        endpoint: string;
+        attempts: { body: string; reply: unknown; check: { findings: { pointer?: string }[] } }[];
+      }[];
+      expect(evidence[0]?.endpoint, failed.title).toBe('payment postbacks');
+      // The body exactly as received, as text.
+      expect(JSON.parse(evidence[0]?.attempts[0]?.body ?? '{}')).toHaveProperty('currencyCode');
+      expect(evidence[0]?.attempts[0]?.reply).toEqual({ answer: 'status', status: 200 });
+      expect(evidence[0]?.attempts[0]?.check.findings.map((f) => f.pointer)).toContain('/currency');
+    }
   });
 });
