@@ -68,6 +68,10 @@ export interface FaultMatrixReport {
      * Requirements that failed under the fault though it does not break them: findings that point away from the defect (goal: none)
      */
     collateral?: string[];
+    /**
+     * Why none of its tests could run here (a machine without Debian chromium or a Docker engine, a flavour that lacks what they need): neither detected nor missed
+     */
+    unobservable?: string;
   }[];
   /**
    * Spec-level requirements of the registry no fault breaks, each with the reason

@@ -33,8 +33,26 @@ function firstLine(text: string | undefined): string {
   );
 }
 
+/** What a machine lacks, in the words a test's skip reason gives it (the kit's own limits, never the target's). */
+const MACHINE_LIMITS = [/Debian chromium is not on the PATH/, /no Docker engine answers/];
+
+/**
+ * Why none of a fault's tests could run on this machine, when every one of them skipped for what the machine lacks
+ * (a page fault without Debian chromium): the fault is then unobservable here, not missed.
+ */
+function machineLimit(fault: FaultDefinition, tests: readonly RunTest[]): string | undefined {
+  const own = tests.filter((t) => t.project === faultProject(fault.name));
+  const limitOf = (t: RunTest) => t.skipReasons.find((reason) => MACHINE_LIMITS.some((limit) => limit.test(reason)));
+  const limits = own.map((t) => (t.outcome === 'skipped' ? limitOf(t) : undefined));
+  const [first] = limits;
+  return own.length > 0 && limits.every((l) => l !== undefined) && first !== undefined
+    ? `every test of it skipped on this machine: ${first}`
+    : undefined;
+}
+
 function judgeFault(fault: FaultDefinition, tests: readonly RunTest[]): FaultMatrixReport['faults'][number] {
   const ran = tests.filter((t) => t.project === faultProject(fault.name) && t.outcome !== 'skipped');
+  const limit = ran.length === 0 ? machineLimit(fault, tests) : undefined;
   const by = ran.flatMap((t) =>
     failedRequirements(t)
       .filter((id) => fault.breaks.includes(id))
@@ -55,6 +73,7 @@ function judgeFault(fault: FaultDefinition, tests: readonly RunTest[]): FaultMat
     by,
     ...(undetected.length > 0 && by.length > 0 ? { undetectedRequirements: undetected } : {}),
     collateral,
+    ...(limit === undefined ? {} : { unobservable: limit }),
   };
 }
 
@@ -107,8 +126,11 @@ export function judgeFaultMatrix(
   const unbroken = unbrokenRequirements(allFaults, requirements);
   const flavor = run.flavor ?? 'reference';
   // On the foreign flavour a fault none of whose tests can run there (they need control it lacks, a method it does
-  // not have) is unobservable: neither detected nor missed. On the reference every fault must be observed.
-  const unobservable = flavor === 'foreign' ? judged.filter((f) => !f.detected && f.tests === 0).length : 0;
+  // not have) is unobservable: neither detected nor missed. On the reference every fault must be observed, but for
+  // one whose tests all skipped for what this machine lacks (a page fault without Debian chromium): the kit's limit.
+  const unobservable = judged.filter(
+    (f) => !f.detected && f.tests === 0 && (flavor === 'foreign' || f.unobservable !== undefined),
+  ).length;
   const missed = judged.filter((f) => !f.detected).length - unobservable;
   const detected = judged.length - missed - unobservable;
   // A fault must show each requirement it claims to break failing, not only one of them.

@@ -109,11 +109,12 @@ export function renderTable(report: FaultMatrixReport): string {
   const width = Math.max(...report.faults.map((f) => f.name.length), 'fault'.length);
   const line = (f: FaultMatrixReport['faults'][number]): string => {
     const first = f.by[0];
-    const unobservable = report.flavor === 'foreign' && first === undefined && f.tests === 0;
+    const unobservable =
+      first === undefined && f.tests === 0 && (report.flavor === 'foreign' || f.unobservable !== undefined);
     const result =
       first === undefined
         ? unobservable
-          ? `unobservable here: every test of ${f.breaks.join(', ')} skipped`
+          ? `unobservable here: ${f.unobservable ?? `every test of ${f.breaks.join(', ')} skipped`}`
           : `MISSED: none of its ${f.tests} tests of ${f.breaks.join(', ')} failed`
         : `detected by ${first.requirement}: ${clip(first.test, 90)}${f.by.length > 1 ? ` (+${f.by.length - 1} more)` : ''}` +
           (f.undetectedRequirements === undefined

@@ -208,4 +208,23 @@ test.describe('fault matrix', () => {
     );
     expect(alarmed.summary.ok, 'a false alarm on the clean foreign sandbox').toBe(false);
   });
+
+  test('should, on the reference, call a fault whose tests all skipped for what the machine lacks unobservable here', () => {
+    const noBrowser = (title: string): RunTest => ({
+      ...ran('fault:page-fault', title, ['C'], 'skipped'),
+      skipReasons: ['Debian chromium is not on the PATH (apt-get install chromium): the page checks need a browser'],
+    });
+    const tests = [ran('conformance', 'a works', ['A'], 'passed'), noBrowser('pay'), noBrowser('fail')];
+    const report = judgeFaultMatrix({ ...times, tests }, [fault('page-fault', ['C'])], REQS);
+    expect(report.summary).toEqual(expect.objectContaining({ missed: 0, unobservable: 1 }));
+    expect(report.faults[0]?.unobservable).toContain('Debian chromium is not on the PATH');
+    expect(renderTable(report)).toContain('unobservable here: every test of it skipped on this machine');
+    // Skipped for anything else (a driver the profile lacks), it is missed: the reference must observe it.
+    const skippedOtherwise = judgeFaultMatrix(
+      { ...times, tests: [tests[0] as RunTest, ran('fault:page-fault', 'pay', ['C'], 'skipped')] },
+      [fault('page-fault', ['C'])],
+      REQS,
+    );
+    expect(skippedOtherwise.summary).toEqual(expect.objectContaining({ missed: 1, unobservable: 0 }));
+  });
 });
