@@ -207,7 +207,7 @@ function expectMethodCurrency(attempts: readonly CheckedAttempt[], payment: Crea
     .map((a) => ({ n: a.attempt.n, body: bodyOf(a) }))
     .filter(({ body }) => Object.keys(body).length > 0 && body.currency !== payment.method.currencyCode);
   if (wrong.length === 0) return;
-  softCheck('PB-PAYMENT-CURRENCY', () => {
+  softCheck('PB-PAYMENT-CURRENCY', (): void => {
     const seen = wrong.map(({ n, body }) => `attempt ${n}: currency ${JSON.stringify(body.currency)}`).join('; ');
     throw new Error(`payment ${payment.paymentId} of method currency ${payment.method.currencyCode}: ${seen}`);
   });
