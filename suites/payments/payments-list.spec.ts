@@ -241,6 +241,25 @@ test.describe('paymentsList · filters', () => {
           'currencyCode',
         );
       }
+      // With a status filter beside it (§4.4's filters all apply at once): a service may drop one when both are given.
+      // Only the currency is judged here, among our payments of that status; the status filter is its own test's.
+      for (const currencyCode of new Set(payments.map((p) => p.method.currencyCode))) {
+        for (const status of ALL_STATUSES.filter((s) => payments.some((p) => p.record.status === s))) {
+          await test.step(`currencyCode ${currencyCode} with status ${status}`, async () => {
+            const page = await list.wholePage({ ...interval, currencyCode, status });
+            expectFilterHolds(
+              page,
+              payments.filter((p) => p.record.status === status),
+              `currencyCode ${currencyCode} with status ${status}`,
+              {
+                listed: (record) => record.currencyCode === currencyCode,
+                ours: (payment) => payment.method.currencyCode === currencyCode,
+              },
+              'currencyCode',
+            );
+          });
+        }
+      }
     },
   );
 

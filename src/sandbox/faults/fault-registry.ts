@@ -186,6 +186,12 @@ export const FAULTS = [
     description: 'The currencyCode filter is ignored.',
   },
   {
+    name: 'list-currency-ignored-with-status',
+    area: 'pagination',
+    breaks: ['LIST-FILTER-CURRENCY'],
+    description: 'The currencyCode filter is ignored when a status filter is also given (alone it works).',
+  },
+  {
     name: 'list-interval-end-exclusive',
     area: 'pagination',
     breaks: ['LIST-INTERVAL-INCLUSIVE'],

@@ -43,7 +43,10 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
     (faults.has('list-take-off-by-one') ? 1 : 0);
   const type = faults.has('list-ignores-type-filter') ? undefined : body.type;
   const status = faults.has('list-ignores-status-filter') ? undefined : body.status;
-  const currency = faults.has('list-ignores-currency-filter') ? undefined : body.currencyCode;
+  const currencyDropped =
+    faults.has('list-ignores-currency-filter') ||
+    (faults.has('list-currency-ignored-with-status') && body.status !== undefined);
+  const currency = currencyDropped ? undefined : body.currencyCode;
 
   let start = 0;
   if (body.fromId !== undefined) {
