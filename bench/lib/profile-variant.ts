@@ -1,14 +1,15 @@
 import type { Profile } from '../../generated/profile/profile.gen.js';
+import type { ServiceProfile } from '../../src/profile/load-profile.js';
 import { kitPath } from '../../src/kit-root.js';
 import { writeProfileVariant } from '../../src/profile/profile-copy.js';
 
 /** profiles/sandbox.json with file paths made absolute and `change` applied, written to a temporary file. */
-export function sandboxProfileVariant(name: string, change: (profile: Profile) => Profile): string {
+export function sandboxProfileVariant(name: string, change: (profile: ServiceProfile) => Profile): string {
   return profileVariant('sandbox.json', name, change);
 }
 
 /** A profile of profiles/ with file paths made absolute and `change` applied, written to a temporary file. */
-export function profileVariant(source: string, name: string, change: (profile: Profile) => Profile): string {
+export function profileVariant(source: string, name: string, change: (profile: ServiceProfile) => Profile): string {
   return writeProfileVariant(kitPath('profiles', source), name, change);
 }
 

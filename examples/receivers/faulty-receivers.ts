@@ -3,6 +3,8 @@
  * RECEIVER requirements it breaks. `npm run receiver-faults` certifies each one and proves it fails exactly those
  * (collateral: zero), as `npm run faults` does for the sandbox's faults.
  */
+import { createPublicKey, verify } from 'node:crypto';
+import canonicalize from 'canonicalize';
 import {
   isComplaintPostback,
   referenceSteps,
@@ -107,6 +109,17 @@ export const FAULTY_RECEIVERS: readonly FaultyReceiver[] = [
         }
         return JSON.stringify(reparsed) === cut && reference.verify(body, raw);
       },
+    }),
+  },
+  {
+    name: 'verifies-ascii-escaped',
+    description:
+      'verifies over the signing input with text beyond ASCII escaped (\\uXXXX, as json.dumps writes by default), ' +
+      'where the service signs it raw',
+    breaks: ['RECEIVER-SIGNING-INPUT'],
+    steps: (reference, _store, config) => ({
+      ...reference,
+      verify: (body) => verifiesEscaped(body, config.servicePublicKey),
     }),
   },
   {
@@ -262,6 +275,22 @@ export const FAULTY_RECEIVERS: readonly FaultyReceiver[] = [
     }),
   },
 ];
+
+/** Text beyond ASCII written as JSON escapes, UTF-16 units (a surrogate pair for what lies beyond the BMP). */
+function escapeBeyondAscii(text: string): string {
+  return text.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The reference verification over RFC 8785 text with everything beyond ASCII escaped: the defect. */
+function verifiesEscaped(body: Postback, servicePublicKey: string): boolean {
+  const { hash, ...signed } = body;
+  if (typeof hash !== 'string' || body.publicKey !== servicePublicKey) return false;
+  const input = canonicalize(signed);
+  if (input === undefined) return false;
+  const key = createPublicKey(servicePublicKey);
+  const digest = key.asymmetricKeyType === 'ed25519' ? null : 'sha256';
+  return verify(digest, Buffer.from(escapeBeyondAscii(input)), key, Buffer.from(hash, 'base64'));
+}
 
 /** The trusting receiver's check: the body's own publicKey (a PEM) verifies its hash. */
 function verifiesUnderItsOwnKey(body: Postback): boolean {

@@ -48,6 +48,49 @@ export type SecretSource =
  */
 export type PostbackSigning = PostbackSigning1;
 /**
+ * How the merchant's state shows the money a payment's postbacks moved, so that applied once, applied again, reversed and not applied can be told apart: an amount credited (net: a reversal takes it back), a count of credits applied (a reversal need not lower it: the status shows it), a flag (credited or not: it cannot show a second credit), or a ledger of entries (credits and reversals)
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "MoneyEffect".
+ */
+export type MoneyEffect =
+  | {
+      /**
+       * Where the amount credited, net, is (a number; absent or null means 0)
+       */
+      amountAt: string;
+    }
+  | {
+      /**
+       * Where the number of credits applied is (an integer; absent or null means 0)
+       */
+      countAt: string;
+    }
+  | {
+      /**
+       * Where whether the payment stands credited is (a boolean; absent or null means false)
+       */
+      flagAt: string;
+    }
+  | {
+      /**
+       * Where the entries are (an array)
+       */
+      ledgerAt: string;
+      /**
+       * Where an entry says what it is, from the entry
+       */
+      kindAt: string;
+      /**
+       * The kind of a credit entry
+       */
+      credit: string;
+      /**
+       * The kind of a reversal entry
+       */
+      reversal: string;
+    };
+/**
  * An element of a page: a CSS selector, or a role and an accessible name (Playwright's getByRole)
  *
  * This interface was referenced by `Profile`'s JSON-Schema
@@ -90,7 +133,7 @@ export type MagicSetting =
 export type FailedCode = 'INCORRECT_AMOUNT' | 'NO_AMOUNT' | 'INCORRECT_FIELDS' | 'RECIPIENT_LIMIT' | 'ANOTHER_REASON';
 
 /**
- * A target profile: everything the interface leaves open (design brief §4) and everything the kit needs to know about one target environment. Relative file paths are resolved from the profile file's folder.
+ * A target profile: everything the interface leaves open (design brief §4) and everything the kit needs to know about one target environment. Relative file paths are resolved from the profile file's folder. A service's certification (certify, discover, the sandbox) needs operations, signing, merchant, capabilities and safety as well; a receiver's (certify-receiver) only postbacks, and receiver where its defaults do not do.
  */
 export interface Profile {
   /**
@@ -103,18 +146,18 @@ export interface Profile {
    * Base URL of the target ({base_url} in the interface). Absent for the embedded sandbox, whose URL is known only when it starts; --target overrides it.
    */
   baseUrl?: string;
-  operations: Operations;
-  signing: RequestSigning;
+  operations?: Operations;
+  signing?: RequestSigning;
   postbacks: PostbackSigning;
   receiver?: Receiver;
   client?: ClientLimits;
   page?: PageActions;
-  merchant: Merchant;
-  capabilities: Capabilities;
+  merchant?: Merchant;
+  capabilities?: Capabilities;
   control?: Control;
   outcomes?: Outcomes;
   timing?: Timing;
-  safety: Safety;
+  safety?: Safety;
   propertyRuns?: PropertyRuns;
   conventions?: Conventions;
 }
@@ -240,7 +283,7 @@ export interface ReadBack {
   };
   payment?: {
     /**
-     * GET this for a payment's recorded state; {{paymentId}} is filled in
+     * GET this for a payment's recorded state; {{paymentId}} and {{merchantPaymentId}} are filled in from the postback (a shop keys its orders by its own id)
      */
     url: string;
     /**
@@ -248,19 +291,32 @@ export interface ReadBack {
      */
     statusAt?: string;
     /**
-     * Where the amount credited for the payment is (a number; absent or null means 0)
+     * Where the amount credited for the payment is (a number; absent or null means 0): the same as money {"amountAt"}, kept for older profiles
      */
     creditedAt?: string;
+    /**
+     * The shop's own words for the statuses it records, each mapped to the interface's ("paid": "SUCCESS", "declined": "FAILED"); a word not listed is read as it is
+     */
+    statusWords?: {
+      [k: string]: 'SUCCESS' | 'FAILED' | 'PENDING' | 'NEED_CHECK' | 'COMPLETED' | 'DECLINED' | 'APPROVED' | undefined;
+    };
+    money?: MoneyEffect;
   };
   complaint?: {
     /**
-     * GET this for a complaint's recorded state; {{complaintId}} is filled in
+     * GET this for a complaint's recorded state; {{complaintId}}, {{paymentId}} and {{merchantPaymentId}} are filled in from the postback
      */
     url: string;
     /**
      * Where the recorded status (COMPLETED or DECLINED) is in the answer
      */
     statusAt?: string;
+    /**
+     * The shop's own words for the statuses it records, each mapped to the interface's ("paid": "SUCCESS", "declined": "FAILED"); a word not listed is read as it is
+     */
+    statusWords?: {
+      [k: string]: 'SUCCESS' | 'FAILED' | 'PENDING' | 'NEED_CHECK' | 'COMPLETED' | 'DECLINED' | 'APPROVED' | undefined;
+    };
   };
 }
 /**
@@ -645,6 +701,14 @@ export interface Conventions {
    */
   initialPaymentStatus?: 'PENDING' | 'NEED_CHECK' | 'SUCCESS' | 'FAILED';
   postbackRecipientLimitCode?: FailedCode;
+  /**
+   * What the merchant's receiver does with a signed postback that carries a member §2.5 or §2.6 does not list (the tables do not say whether others may come; §9 says an older format exists): acknowledged (verified and answered 200, the forward-compatible choice) or refused
+   */
+  receiverUnknownMembers?: 'acknowledged' | 'refused';
+  /**
+   * How the merchant's receiver orders complaint postbacks (§6 does not order deliveries; §2.6 carries updatedAt): updatedAt (a late retry of an older status is acknowledged and not applied) or arrival (the last delivery wins)
+   */
+  receiverComplaintOrder?: 'updatedAt' | 'arrival';
 }
 /**
  * Postback retry schedule (§6.4: not shown). delaysMs[0] is the wait before the first attempt, from the status change (0: at once); delaysMs[i] the wait before attempt i+1, counted from the end of attempt i; past the list, every repeatEveryMs; maxAttempts attempts in all. A service that posts at once and retries 1, 2, 4 s apart is [0, 1000, 2000, 4000]

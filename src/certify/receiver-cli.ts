@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { faultyReceiver, FAULTY_RECEIVERS } from '../../examples/receivers/faulty-receivers.js';
-import { DEFAULT_PROFILE_FILE, loadProfile, type LoadedProfile } from '../profile/load-profile.js';
+import { DEFAULT_PROFILE_FILE, loadPostbackProfile, type LoadedPostbackProfile } from '../profile/load-profile.js';
 import { embeddedReceiverProblem } from '../receiver/embedded-receiver.js';
 import { receiverSettings, ReceiverSettingsError } from '../receiver/receiver-settings.js';
 import { EXIT_CODES } from '../report/verdicts.js';
@@ -106,9 +106,9 @@ export function parseReceiverArgs(args: readonly string[]): ReceiverCertifyOptio
 
 /** What must hold before the run: the profile loads, the kit can sign as the service, a receiver is there. */
 async function preflight(options: ReceiverCertifyOptions): Promise<string | undefined> {
-  let profile: LoadedProfile;
+  let profile: LoadedPostbackProfile;
   try {
-    profile = await loadProfile(options.profile);
+    profile = await loadPostbackProfile(options.profile);
   } catch (error) {
     throw new CertifyError(error instanceof Error ? error.message : String(error));
   }

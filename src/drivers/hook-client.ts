@@ -3,6 +3,7 @@ import { HttpTransport, TransportError } from '../client/transport.js';
 import { redactSecrets } from '../secrets/redaction.js';
 import type { Secret } from '../secrets/secret.js';
 import { fillBody, fillPath, type HookValues } from './hook-template.js';
+import { atPointer } from '../json-pointer.js';
 
 /** The hooks a profile may name (outcomes.httpHooks). */
 export type HookName = 'settlePayment' | 'flipPayment' | 'createComplaint' | 'moveComplaint' | 'flipComplaint';
@@ -97,16 +98,4 @@ export class HookClient {
   async close(): Promise<void> {
     await this.transport.close();
   }
-}
-
-/** The value at a JSON pointer (RFC 6901), or undefined. */
-function atPointer(value: unknown, pointer: string): unknown {
-  if (pointer === '') return value;
-  let current = value;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
 }

@@ -5,7 +5,7 @@
  * The schemas are the kit's own (schemas/), bundled: each file and each of its $defs becomes one component, and every
  * $ref is rewritten to point at it, so a consumer needs nothing but this one document.
  */
-import type { Profile } from '../../generated/profile/profile.gen.js';
+import type { ServiceProfile } from '../profile/load-profile.js';
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../contract/operations.js';
 import { loadSchemaCatalog, SCHEMA_ID_BASE, type SchemaEntry } from '../contract/schema-catalog.js';
 import { ERROR_TABLE } from '../requirements/error-table.js';
@@ -40,7 +40,7 @@ function rewriteRef(ref: string, shortId: string): string {
   return COMPONENT_REF + componentName(targetId, decodeURIComponent(match[1]));
 }
 
-type CreatedAtFormat = NonNullable<Profile['conventions']>['createdAtFormat'];
+type CreatedAtFormat = NonNullable<ServiceProfile['conventions']>['createdAtFormat'];
 
 /**
  * What the kit's own format `record-timestamp` means under the profile (§2.1 does not show it), in keywords every
@@ -140,7 +140,7 @@ function webhook(summary: string, shortId: string): Record<string, unknown> {
 }
 
 export interface OpenApiSource {
-  readonly profile: Profile;
+  readonly profile: ServiceProfile;
   readonly kitVersion: string;
   readonly interfaceRevision: string;
 }

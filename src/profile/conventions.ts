@@ -21,6 +21,14 @@ export const CONVENTIONS: Readonly<Record<ConventionName, { readonly decides: st
   amountTotalsUnit: { decides: 'the unit of amounts[].total in the list', section: '§2.2' },
   unknownResponseFields: { decides: 'how unlisted members of answers are reported (the kit)', section: '§2' },
   initialPaymentStatus: { decides: 'the status of a payment right after its creation', section: '§3.1' },
+  receiverUnknownMembers: {
+    decides: "what the merchant's receiver does with a postback member the tables do not list",
+    section: '§2.5, §2.6, §9',
+  },
+  receiverComplaintOrder: {
+    decides: "whether the merchant's receiver orders complaint postbacks by updatedAt or by arrival",
+    section: '§2.6, §6',
+  },
   postbackRecipientLimitCode: {
     decides: "the failedCode of a postback for a payment that failed with RECIPIENT_LIMIT, which §2.5's set lacks",
     section: '§2.1, §2.5',

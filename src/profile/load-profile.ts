@@ -19,26 +19,41 @@ export const DEFAULT_PROFILE_FILE = kitPath('profiles', 'sandbox.json');
 /** The waits every run needs, with the defaults a profile may leave out (the schema says them). */
 export const DEFAULT_TIMING = { requestTimeoutMs: 10_000, postbackWaitMs: 10_000, statusChangeWaitMs: 10_000 } as const;
 
-/** A profile's settings with its defaults filled in: what every part of the kit reads. */
-export type ProfileSettings = Profile & {
+/** The sections a service's certification needs (certify, discover, the sandbox); a receiver's needs none of them. */
+export const SERVICE_SECTIONS = ['operations', 'signing', 'merchant', 'capabilities', 'safety'] as const;
+type ServiceSection = (typeof SERVICE_SECTIONS)[number];
+
+/** A profile's settings with its defaults filled in: what a receiver's certification reads. */
+export type BaseProfileSettings = Profile & {
   readonly timing: Timing & { readonly [K in keyof typeof DEFAULT_TIMING]: number };
 };
 
-/** A profile checked and resolved: keys read, schemes loaded, every setting typed, defaults filled in. */
-export interface LoadedProfile {
+/** A service's profile as written: the sections a service's certification needs, all there. */
+export type ServiceProfile = Profile & Required<Pick<Profile, ServiceSection>>;
+
+/** A service's profile, loaded: its sections there and its defaults filled in. */
+export type ProfileSettings = BaseProfileSettings & ServiceProfile;
+
+/** A profile loaded for what the postbacks need (certify-receiver: the kit signs as the service). */
+export interface LoadedPostbackProfile {
   /** The profile file, as given. */
   readonly file: string;
-  readonly settings: ProfileSettings;
-  /** Signs requests as the merchant (§5). */
-  readonly requestSigner: BodySigner;
-  /** What verifies the merchant's requests: its publicKey text and, for hmac, the shared secret (the sandbox's view). */
-  readonly merchantVerificationKey: VerificationKey;
+  readonly settings: BaseProfileSettings;
   /** Verifies postbacks from the service (§2.5, §2.6): the pinned service key, its scheme and its signing input. */
   readonly postbackVerification: {
     readonly scheme: SignatureScheme;
     readonly key: VerificationKey;
     readonly input: SigningInputSpec;
   };
+}
+
+/** A profile checked and resolved: keys read, schemes loaded, every setting typed, defaults filled in. */
+export interface LoadedProfile extends LoadedPostbackProfile {
+  readonly settings: ProfileSettings;
+  /** Signs requests as the merchant (§5). */
+  readonly requestSigner: BodySigner;
+  /** What verifies the merchant's requests: its publicKey text and, for hmac, the shared secret (the sandbox's view). */
+  readonly merchantVerificationKey: VerificationKey;
   /** The profile's stranger key pair (signing.stranger), when it names one: a party the target does not know. */
   readonly stranger: SigningCredentials | undefined;
   readonly controlToken: Secret | undefined;
@@ -51,16 +66,9 @@ export interface LoadedProfile {
  * what was expected; nothing half-loaded is ever returned.
  */
 export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<LoadedProfile> {
-  const settings = parseAndValidate(file);
+  const settings = parseAndValidate(file, SERVICE_SECTIONS) as ProfileSettings;
   const baseDir = path.dirname(path.resolve(file));
-  const attempt = async <T>(field: string, load: () => T | Promise<T>): Promise<T> => {
-    try {
-      return await load();
-    } catch (error) {
-      if (error instanceof ProfileError) throw error;
-      throw new ProfileError(file, [`${field}: ${(error as Error).message}`]);
-    }
-  };
+  const attempt = attemptFor(file);
 
   const requestScheme = await attempt('signing.module', () => schemeFor(settings.signing, baseDir));
   const credentials = {
@@ -85,19 +93,7 @@ export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<
         };
   if (stranger !== undefined) await attempt('signing.stranger', () => requestScheme.checkCredentials?.(stranger));
 
-  const postbackScheme = await attempt('postbacks.module', () => schemeFor(settings.postbacks, baseDir));
-  const verificationKey = settings.postbacks.verificationKey;
-  const postbackKey: VerificationKey = {
-    publicKey: await attempt('postbacks.servicePublicKey', () =>
-      readTextSource(settings.postbacks.servicePublicKey, baseDir),
-    ),
-    secret:
-      verificationKey === undefined
-        ? undefined
-        : await attempt('postbacks.verificationKey', () =>
-            readSecretSource(verificationKey, baseDir, 'postbacks.verificationKey'),
-          ),
-  };
+  const postbackVerification = await postbackVerificationOf(settings, baseDir, attempt);
   const token = settings.control?.token;
   const controlToken =
     token === undefined
@@ -122,14 +118,65 @@ export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<
           ? credentials.signingKey
           : undefined,
     },
-    postbackVerification: { scheme: postbackScheme, key: postbackKey, input: signingInputSpec(settings.postbacks) },
+    postbackVerification,
     stranger,
     controlToken,
     hookHeaders,
   };
 }
 
-function parseAndValidate(file: string): ProfileSettings {
+/**
+ * Reads, validates and resolves what a receiver's certification needs of a profile: its postbacks (the scheme, the
+ * signing input, the service key the receiver pins) and its receiver section. A profile with only those two (and a
+ * name) is enough; a service's sections, when there, are checked by the schema but not required.
+ */
+export async function loadPostbackProfile(file: string): Promise<LoadedPostbackProfile> {
+  const settings = parseAndValidate(file);
+  const baseDir = path.dirname(path.resolve(file));
+  return { file, settings, postbackVerification: await postbackVerificationOf(settings, baseDir, attemptFor(file)) };
+}
+
+type Attempt = <T>(field: string, load: () => T | Promise<T>) => Promise<T>;
+
+/** Runs a load step; its failure becomes a ProfileError naming the field. */
+function attemptFor(file: string): Attempt {
+  return async (field, load) => {
+    try {
+      return await load();
+    } catch (error) {
+      if (error instanceof ProfileError) throw error;
+      throw new ProfileError(file, [`${field}: ${(error as Error).message}`]);
+    }
+  };
+}
+
+async function postbackVerificationOf(
+  settings: BaseProfileSettings,
+  baseDir: string,
+  attempt: Attempt,
+): Promise<LoadedPostbackProfile['postbackVerification']> {
+  const scheme = await attempt('postbacks.module', () => schemeFor(settings.postbacks, baseDir));
+  const verificationKey = settings.postbacks.verificationKey;
+  const key: VerificationKey = {
+    publicKey: await attempt('postbacks.servicePublicKey', () =>
+      readTextSource(settings.postbacks.servicePublicKey, baseDir),
+    ),
+    secret:
+      verificationKey === undefined
+        ? undefined
+        : await attempt('postbacks.verificationKey', () =>
+            readSecretSource(verificationKey, baseDir, 'postbacks.verificationKey'),
+          ),
+  };
+  return { scheme, key, input: signingInputSpec(settings.postbacks) };
+}
+
+/**
+ * The profile's settings, validated against its schema and its cross-field rules, and holding `sections` (a
+ * service's certification needs its operations, signing, merchant, capabilities and safety; the schema asks only a
+ * name and postbacks, all a receiver's needs): every problem of all three, one per field.
+ */
+function parseAndValidate(file: string, sections: readonly ServiceSection[] = []): BaseProfileSettings {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -144,8 +191,16 @@ function parseAndValidate(file: string): ProfileSettings {
     throw new ProfileError(file, [`not valid JSON: ${(error as Error).message}`]);
   }
   const validation = getContract().validate('profile/profile', json);
-  if (!validation.ok) {
-    throw new ProfileError(file, validation.findings.map((f) => `${fieldName(f.pointer)}: ${f.message}`).sort());
+  const record = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
+  const missing = sections
+    .filter((section) => record[section] === undefined)
+    .map(
+      (section) =>
+        `${section}: required member "${section}" is missing: a service's certification needs it (a receiver's needs only postbacks and receiver)`,
+    );
+  if (!validation.ok || missing.length > 0) {
+    const found = validation.ok ? [] : validation.findings.map((f) => `${fieldName(f.pointer)}: ${f.message}`);
+    throw new ProfileError(file, [...found, ...missing].sort());
   }
   const problems = crossFieldProblems(validation.value);
   if (problems.length > 0) throw new ProfileError(file, problems);

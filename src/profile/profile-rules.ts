@@ -3,26 +3,29 @@ import type { Profile } from '../../generated/profile/profile.gen.js';
 /** Rules across fields that a JSON Schema cannot say well; each problem names its field. */
 export function crossFieldProblems(profile: Profile): string[] {
   const problems: string[] = [];
-  const methods = profile.merchant.paymentMethods;
-  if (methods.payIn.type !== 'PAY_IN') problems.push('merchant.paymentMethods.payIn.type: must be "PAY_IN"');
-  if (methods.payOut !== undefined && methods.payOut.type !== 'PAY_OUT') {
-    problems.push('merchant.paymentMethods.payOut.type: must be "PAY_OUT"');
-  }
-  if (methods.forbiddenPayOut !== undefined && methods.forbiddenPayOut.type !== 'PAY_OUT') {
-    problems.push('merchant.paymentMethods.forbiddenPayOut.type: must be "PAY_OUT"');
-  }
-  for (const [name, method] of Object.entries(methods)) {
-    if (method.amount > profile.safety.maxAmount) {
-      problems.push(
-        `merchant.paymentMethods.${name}.amount: ${method.amount} is above safety.maxAmount ${profile.safety.maxAmount}`,
-      );
+  const methods = profile.merchant?.paymentMethods;
+  if (methods !== undefined) {
+    if (methods.payIn.type !== 'PAY_IN') problems.push('merchant.paymentMethods.payIn.type: must be "PAY_IN"');
+    if (methods.payOut !== undefined && methods.payOut.type !== 'PAY_OUT') {
+      problems.push('merchant.paymentMethods.payOut.type: must be "PAY_OUT"');
+    }
+    if (methods.forbiddenPayOut !== undefined && methods.forbiddenPayOut.type !== 'PAY_OUT') {
+      problems.push('merchant.paymentMethods.forbiddenPayOut.type: must be "PAY_OUT"');
+    }
+    const maxAmount = profile.safety?.maxAmount;
+    for (const [name, method] of Object.entries(methods)) {
+      if (maxAmount !== undefined && method.amount > maxAmount) {
+        problems.push(
+          `merchant.paymentMethods.${name}.amount: ${method.amount} is above safety.maxAmount ${maxAmount}`,
+        );
+      }
     }
   }
   const pageSize = profile.conventions?.pageSize;
   if (pageSize !== undefined && pageSize.default > pageSize.max) {
     problems.push('conventions.pageSize.default: must not be above conventions.pageSize.max');
   }
-  if (profile.signing.module !== undefined && profile.signing.scheme !== 'custom') {
+  if (profile.signing?.module !== undefined && profile.signing.scheme !== 'custom') {
     problems.push('signing.module: only read when signing.scheme is "custom"');
   }
   if (profile.postbacks.module !== undefined && profile.postbacks.scheme !== 'custom') {
@@ -40,7 +43,7 @@ export function crossFieldProblems(profile: Profile): string[] {
       );
     }
   }
-  if (profile.capabilities.sandboxControl && profile.control === undefined) {
+  if (profile.capabilities?.sandboxControl === true && profile.control === undefined) {
     problems.push('control: required when capabilities.sandboxControl is true');
   }
   return problems;

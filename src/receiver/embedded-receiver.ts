@@ -1,11 +1,11 @@
-import type { LoadedProfile } from '../profile/load-profile.js';
+import type { LoadedPostbackProfile } from '../profile/load-profile.js';
 
 /**
  * Why the embedded reference receiver (examples/receivers) cannot stand in for the merchant's under this profile, or
  * undefined when it can: it verifies what a merchant copying it verifies — an RSA or Ed25519 service key over the
  * design brief's default signing input (RFC 8785 of the body without hash, base64).
  */
-export function embeddedReceiverProblem(profile: LoadedProfile): string | undefined {
+export function embeddedReceiverProblem(profile: LoadedPostbackProfile): string | undefined {
   const { scheme, input } = profile.postbackVerification;
   const { postbacks } = profile.settings;
   const defaultInput =

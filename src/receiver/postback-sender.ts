@@ -19,9 +19,11 @@ export interface Delivery {
 }
 
 async function boundedText(body: AsyncIterable<Buffer | string>): Promise<string> {
+  // One decoder for the whole answer: a character split between two chunks is read whole.
+  const decoder = new TextDecoder();
   let text = '';
   for await (const chunk of body) {
-    text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
     if (text.length > MAX_ANSWER_CHARS) return `${text.slice(0, MAX_ANSWER_CHARS)}… (cut)`;
   }
   return text;
@@ -92,16 +94,4 @@ export async function readState(
   } catch (error) {
     return { url, status: undefined, json: undefined, text: reasonOf(error, timeoutMs) };
   }
-}
-
-/** The value at a JSON pointer (RFC 6901), or undefined when there is none. */
-export function atPointer(value: unknown, pointer: string): unknown {
-  if (pointer === '') return value;
-  let node = value;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
-    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
 }

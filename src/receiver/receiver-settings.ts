@@ -4,21 +4,31 @@
  */
 import path from 'node:path';
 import type { Profile } from '../../generated/profile/profile.gen.js';
-import type { LoadedProfile } from '../profile/load-profile.js';
+import type { LoadedPostbackProfile } from '../profile/load-profile.js';
 import { readSecretSource } from '../profile/sources.js';
 import { serviceSigner, strangerSigner } from '../sandbox/config/service-signers.js';
 import type { Secret } from '../secrets/secret.js';
 import type { BodySigner } from '../signing/body-signer.js';
+import { type MoneyShape, moneyShapeOf } from './merchant-state.js';
 
 /** The design brief's per-attempt postback timeout (§4), for a receiver whose profile states none. */
 export const DEFAULT_RECEIVER_TIMEOUT_MS = 10_000;
 
 type ReadBackSettings = NonNullable<NonNullable<Profile['receiver']>['readBack']>;
 
+/** How one kind of record is read back: its URL template, its status and the shop's words for it. */
+interface RecordReadBack {
+  /** GET it, placeholders ({{paymentId}}, {{merchantPaymentId}}, {{complaintId}}) filled in from the postback. */
+  readonly url: string;
+  readonly statusAt: string;
+  readonly statusWords: Readonly<Record<string, string | undefined>> | undefined;
+}
+
 export interface ReadBackTarget {
   readonly headers: ReadonlyMap<string, Secret>;
-  readonly payment?: { readonly url: string; readonly statusAt: string; readonly creditedAt: string };
-  readonly complaint?: { readonly url: string; readonly statusAt: string };
+  /** A payment's record, and how it shows the money its postbacks moved (merchant-state.ts). */
+  readonly payment?: RecordReadBack & { readonly money: MoneyShape };
+  readonly complaint?: RecordReadBack;
 }
 
 export interface ReceiverSettings {
@@ -54,17 +64,24 @@ function readBackOf(settings: ReadBackSettings | undefined, baseDir: string): Re
           payment: {
             url: settings.payment.url,
             statusAt: settings.payment.statusAt ?? '/status',
-            creditedAt: settings.payment.creditedAt ?? '/credited',
+            statusWords: settings.payment.statusWords,
+            money: moneyShapeOf(settings.payment.money, settings.payment.creditedAt),
           },
         }),
     ...(settings.complaint === undefined
       ? {}
-      : { complaint: { url: settings.complaint.url, statusAt: settings.complaint.statusAt ?? '/status' } }),
+      : {
+          complaint: {
+            url: settings.complaint.url,
+            statusAt: settings.complaint.statusAt ?? '/status',
+            statusWords: settings.complaint.statusWords,
+          },
+        }),
   };
 }
 
 /** The receiver settings of a loaded profile; `url` (the --receiver flag) overrides the profile's. */
-export function receiverSettings(profile: LoadedProfile, url?: string): ReceiverSettings {
+export function receiverSettings(profile: LoadedPostbackProfile, url?: string): ReceiverSettings {
   const section = profile.settings.receiver ?? {};
   const baseDir = path.dirname(path.resolve(profile.file));
   let service: BodySigner;

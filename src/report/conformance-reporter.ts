@@ -9,7 +9,7 @@ import { stripVTControlCharacters } from 'node:util';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
 import { kitPath } from '../kit-root.js';
-import { DEFAULT_PROFILE_FILE, loadProfile } from '../profile/load-profile.js';
+import { DEFAULT_PROFILE_FILE, loadPostbackProfile, loadProfile } from '../profile/load-profile.js';
 import { type ConventionName, undeclaredConventions } from '../profile/conventions.js';
 import { type CertificationScope, requirementsOfScope } from '../requirements/registry.js';
 import { conventionsOfRun } from './run-conventions.js';
@@ -225,7 +225,9 @@ export default class ConformanceReporter implements Reporter {
   private async report(): Promise<ConformanceReport> {
     const profileFile = env('KIT_PROFILE') || DEFAULT_PROFILE_FILE;
     // Loading registers the profile's secrets for redaction; a profile that does not load was refused before the run.
-    const profile = await loadProfile(profileFile).then(
+    // A receiver's certification needs of its profile only the postbacks and the receiver section.
+    const load = this.scope === 'receiver' ? loadPostbackProfile : loadProfile;
+    const profile = await load(profileFile).then(
       (loaded) => loaded.settings,
       () => undefined,
     );

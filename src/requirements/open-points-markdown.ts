@@ -4,12 +4,14 @@
  */
 import { CONVENTIONS } from '../profile/conventions.js';
 import { conventionsOf, OPEN_POINTS, type OpenPoint } from './open-points.js';
-import { REQUIREMENTS } from './registry.js';
+import { RECEIVER_REGISTRY, REQUIREMENTS } from './registry.js';
 
 /** The requirements resting on a point: those resting on its conventions (the registry's word), and its own. */
 export function requirementsOf(point: OpenPoint): string[] {
   const conventions = conventionsOf(point);
-  const resting = REQUIREMENTS.filter((r) => (r.conventions ?? []).some((c) => conventions.includes(c)));
+  const resting = [...REQUIREMENTS, ...RECEIVER_REGISTRY].filter((r) =>
+    (r.conventions ?? []).some((c) => conventions.includes(c)),
+  );
   return [...new Set([...resting.map((r) => r.id), ...(point.requirements ?? [])])].sort();
 }
 

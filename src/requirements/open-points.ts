@@ -243,15 +243,25 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     requirements: ['LIMITS-RATE', 'LIMITS-REQUEST-SIZE', 'LIMITS-AMOUNT'],
   },
   {
+    section: '§6',
+    quotes: ['A repeated postback with updated status is handled like the first.', 'Complaint edit date'],
+    kind: 'silent',
+    open: "how the merchant's receiver orders complaint postbacks: a late retry of an older status after a newer one",
+    settings: ['conventions.receiverComplaintOrder'],
+    kitDefault: 'updatedAt: an older status arriving late is acknowledged and not applied (the reference receiver)',
+    unstated: UNSPECIFIED('RECEIVER-STALE-RETRY-IGNORED'),
+  },
+  {
     section: '§9',
     quotes: [
       'The postback format described here is the current one; an older deprecated postback format exists and is not described here.',
     ],
     kind: 'silent',
     open: 'members an answer or a postback carries that the tables do not list (an older format, a newer field)',
-    settings: ['conventions.unknownResponseFields'],
-    kitDefault: 'warning: reported, never a FAIL',
-    unstated: 'warning',
+    settings: ['conventions.unknownResponseFields', 'conventions.receiverUnknownMembers'],
+    kitDefault:
+      "warning: reported, never a FAIL, in a service's answers; the merchant's receiver acknowledges them (the reference receiver)",
+    unstated: `warning; ${UNSPECIFIED('RECEIVER-UNKNOWN-MEMBERS')}`,
   },
   {
     section: '§9',

@@ -22,6 +22,13 @@ export interface Requirement {
    */
   readonly conventions?: readonly ConventionName[];
   /**
+   * Why a conformant counterpart, reading the interface, cannot answer otherwise; or, where it could, which profile
+   * setting states its choice (and so what is UNSPECIFIED without it), or which shape of its state leaves the check
+   * NOT VERIFIED. Every RECEIVER requirement carries it (suites/meta/receiver-traceability.spec.ts): a check a
+   * conformant receiver may legally fail is not a requirement.
+   */
+  readonly decidable?: string;
+  /**
    * A breach that is a security defect of its own kind (a merchant's receiver that acknowledges a forged postback):
    * reports mark it, and its FAIL fails the run under either gate.
    */

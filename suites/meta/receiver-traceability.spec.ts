@@ -1,11 +1,13 @@
 /**
  * Traceability of the receiver project, read from `playwright test --list`: every receiver test cites RECEIVER
  * requirements only (tags and annotations agree), every RECEIVER requirement has a test, and every one has a faulty
- * receiver in examples/receivers that claims to break it (`npm run receiver-faults` proves it fails under it).
+ * receiver in examples/receivers that claims to break it (`npm run receiver-faults` proves it fails under it), and
+ * every one says in the registry why a conformant receiver cannot answer otherwise.
  */
 import { expect, test } from '@playwright/test';
 import { FAULTY_RECEIVERS } from '../../examples/receivers/faulty-receivers.js';
 import { RECEIVER_REGISTRY, REQUIREMENTS } from '../../src/requirements/registry.js';
+import type { Requirement } from '../../src/requirements/requirement.js';
 import { runPlaywright, type RunTest } from '../../src/runner/playwright-run.js';
 
 let listing: Promise<readonly RunTest[]> | undefined;
@@ -49,6 +51,21 @@ test.describe('traceability of the receiver suites', () => {
       f.breaks.filter((id) => !RECEIVER_REGISTRY.some((r) => r.id === id)),
     );
     expect(unknown, 'faulty receivers claiming unknown requirements').toEqual([]);
+  });
+
+  test('should say next to every RECEIVER requirement why a conformant receiver cannot answer otherwise', () => {
+    // A check a conformant receiver may legally fail is not a requirement: each states why it is decidable, or which
+    // setting or state shape makes it so (and what it is without one).
+    const registry: readonly Requirement[] = RECEIVER_REGISTRY;
+    const unreasoned = registry.filter((r) => (r.decidable ?? '').trim().length < 60);
+    expect(unreasoned.map((r) => r.id)).toEqual([]);
+    const conventionsNamed = registry.filter(
+      (r) => !(r.conventions ?? []).every((name) => (r.decidable ?? '').includes(`conventions.${name}`)),
+    );
+    expect(
+      conventionsNamed.map((r) => r.id),
+      'a profile-level one names the convention it rests on',
+    ).toEqual([]);
   });
 
   test('should keep the receiver and service registries apart, the critical ones all of the interface', () => {

@@ -8,7 +8,7 @@ import { kitPath } from '../../src/kit-root.js';
 import { OPERATION_NAMES } from '../../src/contract/operations.js';
 import { CONVENTION_NAMES } from '../../src/profile/conventions.js';
 import { ERROR_TABLE } from '../../src/requirements/error-table.js';
-import { REQUIREMENTS, requirementById } from '../../src/requirements/registry.js';
+import { RECEIVER_REGISTRY, REQUIREMENTS, requirementById } from '../../src/requirements/registry.js';
 import { FAULTS } from '../../src/sandbox/faults/fault-registry.js';
 
 test.describe('requirement registry', () => {
@@ -65,7 +65,8 @@ test.describe('requirement registry', () => {
   test('should rest only profile-level requirements on conventions, and every convention of the target on one', () => {
     const spec = REQUIREMENTS.filter((r) => r.level === 'spec' && (r.conventions ?? []).length > 0).map((r) => r.id);
     expect(spec, 'a spec-level requirement is the interface, not a convention').toEqual([]);
-    const rested = new Set(REQUIREMENTS.flatMap((r) => r.conventions ?? []));
+    // The service's requirements and the merchant receiver's (whose conventions say what the receiver does).
+    const rested = new Set([...REQUIREMENTS, ...RECEIVER_REGISTRY].flatMap((r) => r.conventions ?? []));
     // unknownResponseFields is the kit's own choice of how to report, not a statement about the target.
     const bare = CONVENTION_NAMES.filter((name) => name !== 'unknownResponseFields' && !rested.has(name));
     expect(bare, 'conventions no requirement checks').toEqual([]);

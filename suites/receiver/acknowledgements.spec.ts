@@ -1,13 +1,20 @@
 /**
  * §4.6, §6: a merchant's receiver acknowledges every authentic postback with exactly 200 — SUCCESS and FAILED
  * payments with each failedCode, both complaint statuses, optional members absent or present, members it does not
- * know, and bodies whose members come in another order or with white space (verified over the signing input).
+ * know, and bodies whose members come in another order, with white space or with text beyond ASCII (verified over the
+ * signing input).
  */
 import { check, precondition } from '../../fixtures/conformance/checks.js';
 import { verifies } from '../../fixtures/conformance/verifies.js';
-import { expectAcknowledged, expectDeliveryAcknowledged } from '../../fixtures/receiver/expectations.js';
+import { expectAcknowledged, expectDeliveryAcknowledged, expectRefused } from '../../fixtures/receiver/expectations.js';
 import { test, type MerchantSession } from '../../fixtures/receiver/index.js';
-import { complaintFields, FAILED_CODES, paymentFields, signed } from '../../fixtures/receiver/postbacks.js';
+import {
+  complaintFields,
+  FAILED_CODES,
+  NON_ASCII_TEXT,
+  paymentFields,
+  signed,
+} from '../../fixtures/receiver/postbacks.js';
 import { skipBecause } from '../../fixtures/conformance/skip.js';
 
 /** A fresh SUCCESS postback acknowledged: what every other acknowledgement test rests on. */
@@ -109,20 +116,25 @@ test.describe('optional and unknown members', () => {
   }
 
   test(
-    'should acknowledge a signed postback with members the tables do not list',
+    "should answer a signed postback with members the tables do not list as the profile's receiverUnknownMembers says",
     { ...verifies('RECEIVER-UNKNOWN-MEMBERS') },
     async ({ merchant }) => {
+      // The tables do not say whether other members may come (§2.5, §2.6): the profile says what the receiver does.
+      const stated = merchant.receiver.conventions.receiverUnknownMembers;
+      if (stated === undefined) {
+        skipBecause(
+          'the profile does not say what the receiver does with unlisted members (conventions.receiverUnknownMembers)',
+        );
+      }
       await successAcknowledged(merchant);
       const fields = { ...paymentFields(), settlementBatch: 'b-7', riskScore: { value: 3, model: 'v2' } };
       const postback = signed(merchant.receiver.service, 'payment', fields);
-      await check('RECEIVER-UNKNOWN-MEMBERS', () =>
-        expectDeliveryAcknowledged(
-          merchant,
-          'payment',
-          postback,
-          'a payment postback with two members §2.5 does not list',
-        ),
-      );
+      const delivery = await merchant.send('payment', postback.bytes);
+      check('RECEIVER-UNKNOWN-MEMBERS', () => {
+        const what = 'a payment postback with two members §2.5 does not list';
+        if (stated === 'acknowledged') expectAcknowledged(delivery, what);
+        else expectRefused(delivery, `${what} (receiverUnknownMembers refused)`);
+      });
     },
   );
 });
@@ -145,6 +157,20 @@ test.describe('the signing input, not the bytes', () => {
       const delivery = await merchant.send('payment', JSON.stringify(reversed, null, 2));
       check('RECEIVER-SIGNING-INPUT', () => {
         expectAcknowledged(delivery, 'a signed payment postback sent with its members reversed and indented');
+      });
+    },
+  );
+
+  test(
+    'should verify a postback whose clientFieldsValues carry text beyond ASCII',
+    { ...verifies('RECEIVER-SIGNING-INPUT') },
+    async ({ merchant }) => {
+      // Signed over the input the profile states: JCS and as-sent keep the text raw, sorted-compact as its nonAscii says.
+      await successAcknowledged(merchant);
+      const postback = signed(merchant.receiver.service, 'payment', paymentFields({ clientText: NON_ASCII_TEXT }));
+      const delivery = await merchant.send('payment', postback.bytes);
+      check('RECEIVER-SIGNING-INPUT', () => {
+        expectAcknowledged(delivery, `a signed payment postback whose clientFieldsValues hold "${NON_ASCII_TEXT}"`);
       });
     },
   );

@@ -1,8 +1,15 @@
 /**
  * §6.2, §6.3: the service retries until it gets 200 and re-sends a postback when a status flips. A receiver applies
  * each authentic postback to the merchant's state, a retry without a second effect, a flip like the first postback,
- * and never lets a late retry of an older complaint status undo a newer one. The effects are read back through the
- * profile's receiver.readBack; without it they are NOT VERIFIED, naming that setting.
+ * and (where its profile says it orders complaints by updatedAt) never lets a late retry of an older complaint status
+ * undo a newer one. The effects are read back through the profile's receiver.readBack, as the shop keeps its state
+ * (its status words; money as an amount, a count, a flag or a ledger: src/receiver/merchant-state.ts); without one
+ * they are NOT VERIFIED, naming that setting.
+ *
+ * Every check here is one a conformant receiver cannot answer otherwise. A payment flip is sent only where it cannot
+ * be taken for a late retry: SUCCESS to FAILED, and FAILED to SUCCESS on a payment that never had a SUCCESS. (A §2.5
+ * body has no update time: SUCCESS, FAILED, then SUCCESS again would be byte for byte a late retry of the first
+ * SUCCESS, which a careful receiver is right to ignore.)
  */
 import { check, precondition } from '../../fixtures/conformance/checks.js';
 import { verifies } from '../../fixtures/conformance/verifies.js';
@@ -22,17 +29,23 @@ import {
   signed,
   type SignedPostback,
 } from '../../fixtures/receiver/postbacks.js';
+import { skipBecause } from '../../fixtures/conformance/skip.js';
 
-/** A SUCCESS postback acknowledged and recorded (status SUCCESS, credited its amount): what the effects rest on. */
-async function successRecorded(merchant: MerchantSession): Promise<SignedPostback> {
-  const postback = signed(merchant.receiver.service, 'payment', paymentFields());
+/** A payment postback acknowledged and recorded as its status says: what the effects rest on. */
+async function paymentRecorded(merchant: MerchantSession, status: 'SUCCESS' | 'FAILED'): Promise<SignedPostback> {
+  const fields = status === 'SUCCESS' ? paymentFields() : paymentFields({ status, failedCode: 'INCORRECT_AMOUNT' });
+  const postback = signed(merchant.receiver.service, 'payment', fields);
   const delivery = await merchant.send('payment', postback.bytes);
-  precondition('RECEIVER-ACK-PAYMENT-SUCCESS', () => {
-    expectAcknowledged(delivery, 'a SUCCESS payment postback');
+  precondition(status === 'SUCCESS' ? 'RECEIVER-ACK-PAYMENT-SUCCESS' : 'RECEIVER-ACK-PAYMENT-FAILED', () => {
+    expectAcknowledged(delivery, `a ${status} payment postback`);
   });
-  const recorded = await precondition('RECEIVER-STATUS-RECORDED', () => recordedPayment(merchant, postback.id));
+  const recorded = await precondition('RECEIVER-STATUS-RECORDED', () => recordedPayment(merchant, postback.body));
   precondition('RECEIVER-STATUS-RECORDED', () => {
-    expectPaymentState(recorded, { status: 'SUCCESS', credited: Number(postback.body.amount) }, 'the SUCCESS postback');
+    expectPaymentState(
+      recorded,
+      { status, effect: status === 'SUCCESS' ? 'once' : 'none', amount: Number(postback.body.amount) },
+      `the ${status} postback`,
+    );
   });
   return postback;
 }
@@ -48,48 +61,47 @@ async function complaintRecorded(
   precondition('RECEIVER-ACK-COMPLAINT', () => {
     expectAcknowledged(delivery, `a ${status} complaint postback`);
   });
-  const recorded = await precondition('RECEIVER-STATUS-RECORDED', () => recordedComplaint(merchant, postback.id));
+  const recorded = await precondition('RECEIVER-STATUS-RECORDED', () => recordedComplaint(merchant, postback.body));
   precondition('RECEIVER-STATUS-RECORDED', () => {
     expectComplaintState(recorded, status, `the ${status} postback`);
   });
   return postback;
 }
 
-test.describe('what an acknowledged postback leaves in the merchant state', () => {
-  test(
-    'should record a SUCCESS payment as SUCCESS, credited its amount',
-    { ...verifies('RECEIVER-STATUS-RECORDED') },
-    async ({ merchant }) => {
-      needReadBack(merchant, 'payment');
-      const postback = signed(merchant.receiver.service, 'payment', paymentFields());
-      const delivery = await merchant.send('payment', postback.bytes);
-      precondition('RECEIVER-ACK-PAYMENT-SUCCESS', () => {
-        expectAcknowledged(delivery, 'a SUCCESS payment postback');
-      });
-      const recorded = await check('RECEIVER-STATUS-RECORDED', () => recordedPayment(merchant, postback.id));
-      check('RECEIVER-STATUS-RECORDED', () => {
-        expectPaymentState(recorded, { status: 'SUCCESS', credited: Number(postback.body.amount) }, 'after SUCCESS');
-      });
-    },
-  );
+/** The payment postback of a flip: the same payment, its new status (§6.3: "handled like the first"). */
+function flipped(merchant: MerchantSession, before: SignedPostback, to: 'SUCCESS' | 'FAILED'): SignedPostback {
+  return signed(merchant.receiver.service, 'payment', {
+    ...before.body,
+    status: to,
+    failedCode: to === 'SUCCESS' ? null : 'INCORRECT_AMOUNT',
+  });
+}
 
-  test(
-    'should record a FAILED payment as FAILED, credited nothing',
-    { ...verifies('RECEIVER-STATUS-RECORDED') },
-    async ({ merchant }) => {
-      needReadBack(merchant, 'payment');
-      const fields = paymentFields({ status: 'FAILED', failedCode: 'INCORRECT_AMOUNT' });
-      const postback = signed(merchant.receiver.service, 'payment', fields);
-      const delivery = await merchant.send('payment', postback.bytes);
-      precondition('RECEIVER-ACK-PAYMENT-FAILED', () => {
-        expectAcknowledged(delivery, 'a FAILED payment postback');
-      });
-      const recorded = await check('RECEIVER-STATUS-RECORDED', () => recordedPayment(merchant, postback.id));
-      check('RECEIVER-STATUS-RECORDED', () => {
-        expectPaymentState(recorded, { status: 'FAILED', credited: 0 }, 'after FAILED');
-      });
-    },
-  );
+test.describe('what an acknowledged postback leaves in the merchant state', () => {
+  for (const status of ['SUCCESS', 'FAILED'] as const) {
+    test(
+      `should record a ${status} payment as ${status}, ${status === 'SUCCESS' ? 'credited once' : 'credited nothing'}`,
+      { ...verifies('RECEIVER-STATUS-RECORDED') },
+      async ({ merchant }) => {
+        needReadBack(merchant, 'payment');
+        const fields =
+          status === 'SUCCESS' ? paymentFields() : paymentFields({ status, failedCode: 'INCORRECT_AMOUNT' });
+        const postback = signed(merchant.receiver.service, 'payment', fields);
+        const delivery = await merchant.send('payment', postback.bytes);
+        precondition(status === 'SUCCESS' ? 'RECEIVER-ACK-PAYMENT-SUCCESS' : 'RECEIVER-ACK-PAYMENT-FAILED', () => {
+          expectAcknowledged(delivery, `a ${status} payment postback`);
+        });
+        const recorded = await check('RECEIVER-STATUS-RECORDED', () => recordedPayment(merchant, postback.body));
+        check('RECEIVER-STATUS-RECORDED', () => {
+          expectPaymentState(
+            recorded,
+            { status, effect: status === 'SUCCESS' ? 'once' : 'none', amount: Number(postback.body.amount) },
+            `after ${status}`,
+          );
+        });
+      },
+    );
+  }
 
   test(
     'should record a complaint with the status of its postback',
@@ -101,7 +113,7 @@ test.describe('what an acknowledged postback leaves in the merchant state', () =
       precondition('RECEIVER-ACK-COMPLAINT', () => {
         expectAcknowledged(delivery, 'a DECLINED complaint postback');
       });
-      const recorded = await check('RECEIVER-STATUS-RECORDED', () => recordedComplaint(merchant, postback.id));
+      const recorded = await check('RECEIVER-STATUS-RECORDED', () => recordedComplaint(merchant, postback.body));
       check('RECEIVER-STATUS-RECORDED', () => {
         expectComplaintState(recorded, 'DECLINED', 'after DECLINED');
       });
@@ -133,18 +145,18 @@ test.describe('retries', () => {
     { ...verifies('RECEIVER-RETRY-NO-SECOND-EFFECT') },
     async ({ merchant }) => {
       needReadBack(merchant, 'payment');
-      const postback = await successRecorded(merchant);
+      const postback = await paymentRecorded(merchant, 'SUCCESS');
       for (const attempt of [2, 3]) {
         const again = await merchant.send('payment', postback.bytes);
         precondition('RECEIVER-RETRY-ACK', () => {
           expectAcknowledged(again, `delivery ${attempt} of the same bytes`);
         });
       }
-      const recorded = await recordedPayment(merchant, postback.id);
+      const recorded = await recordedPayment(merchant, postback.body);
       check('RECEIVER-RETRY-NO-SECOND-EFFECT', () => {
         expectPaymentState(
           recorded,
-          { status: 'SUCCESS', credited: Number(postback.body.amount) },
+          { status: 'SUCCESS', effect: 'once', amount: Number(postback.body.amount) },
           'after three deliveries of one SUCCESS postback',
         );
       });
@@ -154,31 +166,44 @@ test.describe('retries', () => {
 
 test.describe('flips', () => {
   test(
-    'should take the credit back on SUCCESS to FAILED and give it again on FAILED to SUCCESS',
+    'should take the credit back when a SUCCESS payment flips to FAILED',
     { ...verifies('RECEIVER-FLIP-APPLIED') },
     async ({ merchant }) => {
       needReadBack(merchant, 'payment');
-      const success = await successRecorded(merchant);
-      const amount = Number(success.body.amount);
-      const failed = signed(merchant.receiver.service, 'payment', {
-        ...success.body,
-        status: 'FAILED',
-        failedCode: 'INCORRECT_AMOUNT',
-      });
-      const flip = await merchant.send('payment', failed.bytes);
+      const success = await paymentRecorded(merchant, 'SUCCESS');
+      const delivery = await merchant.send('payment', flipped(merchant, success, 'FAILED').bytes);
       precondition('RECEIVER-ACK-PAYMENT-FAILED', () => {
-        expectAcknowledged(flip, 'the flip to FAILED');
+        expectAcknowledged(delivery, 'the flip to FAILED');
       });
-      const afterFlip = await recordedPayment(merchant, success.id);
-      // §2.5 bodies carry no update time: the flip back is byte for byte the first SUCCESS, a retry's bytes.
-      const back = await merchant.send('payment', success.bytes);
-      precondition('RECEIVER-RETRY-ACK', () => {
-        expectAcknowledged(back, 'the flip back to SUCCESS (the same bytes)');
-      });
-      const afterBack = await recordedPayment(merchant, success.id);
+      const after = await recordedPayment(merchant, success.body);
       check('RECEIVER-FLIP-APPLIED', () => {
-        expectPaymentState(afterFlip, { status: 'FAILED', credited: 0 }, 'after SUCCESS to FAILED');
-        expectPaymentState(afterBack, { status: 'SUCCESS', credited: amount }, 'after FAILED to SUCCESS');
+        expectPaymentState(
+          after,
+          { status: 'FAILED', effect: 'reversed', amount: Number(success.body.amount) },
+          'after SUCCESS to FAILED',
+        );
+      });
+    },
+  );
+
+  test(
+    'should credit a FAILED payment that flips to SUCCESS, once',
+    { ...verifies('RECEIVER-FLIP-APPLIED') },
+    async ({ merchant }) => {
+      needReadBack(merchant, 'payment');
+      // A payment that never had a SUCCESS: its SUCCESS cannot be a late retry of an older postback.
+      const failed = await paymentRecorded(merchant, 'FAILED');
+      const delivery = await merchant.send('payment', flipped(merchant, failed, 'SUCCESS').bytes);
+      precondition('RECEIVER-ACK-PAYMENT-SUCCESS', () => {
+        expectAcknowledged(delivery, 'the flip to SUCCESS');
+      });
+      const after = await recordedPayment(merchant, failed.body);
+      check('RECEIVER-FLIP-APPLIED', () => {
+        expectPaymentState(
+          after,
+          { status: 'SUCCESS', effect: 'once', amount: Number(failed.body.amount) },
+          'after FAILED to SUCCESS',
+        );
       });
     },
   );
@@ -189,6 +214,7 @@ test.describe('flips', () => {
     async ({ merchant }) => {
       needReadBack(merchant, 'complaint');
       const completed = await complaintRecorded(merchant, 'COMPLETED', instant(-2_000));
+      // Each flip carries a newer updatedAt (§2.6): none can be taken for a late retry.
       const flips = [
         { status: 'DECLINED', updatedAt: instant(-1_000) },
         { status: 'COMPLETED', updatedAt: instant() },
@@ -200,7 +226,7 @@ test.describe('flips', () => {
         precondition('RECEIVER-ACK-COMPLAINT', () => {
           expectAcknowledged(delivery, `the flip to ${status}`);
         });
-        seen.push(await recordedComplaint(merchant, completed.id));
+        seen.push(await recordedComplaint(merchant, completed.body));
       }
       check('RECEIVER-COMPLAINT-FLIP-APPLIED', () => {
         expectComplaintState(seen[0], 'DECLINED', 'after COMPLETED to DECLINED');
@@ -210,9 +236,15 @@ test.describe('flips', () => {
   );
 
   test(
-    'should not let a late retry of an older complaint status undo a flip',
+    "should treat a late retry of an older complaint status as the profile's receiverComplaintOrder says",
     { ...verifies('RECEIVER-STALE-RETRY-IGNORED') },
     async ({ merchant }) => {
+      const order = merchant.receiver.conventions.receiverComplaintOrder;
+      if (order === undefined) {
+        skipBecause(
+          'the profile does not say how the receiver orders complaint postbacks (conventions.receiverComplaintOrder)',
+        );
+      }
       needReadBack(merchant, 'complaint');
       const completed = await complaintRecorded(merchant, 'COMPLETED', instant(-1_000));
       const declined = signed(merchant.receiver.service, 'complaint', {
@@ -224,7 +256,7 @@ test.describe('flips', () => {
       precondition('RECEIVER-ACK-COMPLAINT', () => {
         expectAcknowledged(flip, 'the flip to DECLINED');
       });
-      const flipped = await recordedComplaint(merchant, completed.id);
+      const flipped = await recordedComplaint(merchant, completed.body);
       precondition('RECEIVER-COMPLAINT-FLIP-APPLIED', () => {
         expectComplaintState(flipped, 'DECLINED', 'after COMPLETED to DECLINED');
       });
@@ -232,9 +264,14 @@ test.describe('flips', () => {
       precondition('RECEIVER-RETRY-ACK', () => {
         expectAcknowledged(late, 'the late retry of COMPLETED');
       });
-      const after = await recordedComplaint(merchant, completed.id);
+      const after = await recordedComplaint(merchant, completed.body);
       check('RECEIVER-STALE-RETRY-IGNORED', () => {
-        expectComplaintState(after, 'DECLINED', 'after a late retry of the older COMPLETED postback');
+        // By updatedAt, the newer DECLINED stands; in arrival order, the last delivery does.
+        expectComplaintState(
+          after,
+          order === 'updatedAt' ? 'DECLINED' : 'COMPLETED',
+          `after a late retry of the older COMPLETED postback (receiverComplaintOrder ${order})`,
+        );
       });
     },
   );

@@ -151,9 +151,10 @@ test.describe('a refused postback changes nothing', () => {
       precondition('RECEIVER-ACK-PAYMENT-FAILED', () => {
         expectAcknowledged(first, 'the authentic FAILED postback');
       });
-      const before = await precondition('RECEIVER-STATUS-RECORDED', () => recordedPayment(merchant, failed.id));
+      const amount = Number(failed.body.amount);
+      const before = await precondition('RECEIVER-STATUS-RECORDED', () => recordedPayment(merchant, failed.body));
       precondition('RECEIVER-STATUS-RECORDED', () => {
-        expectPaymentState(before, { status: 'FAILED', credited: 0 }, 'the authentic FAILED postback');
+        expectPaymentState(before, { status: 'FAILED', effect: 'none', amount }, 'the authentic FAILED postback');
       });
       const forgedSuccess = tampered(failed, { status: 'SUCCESS', failedCode: null });
       const refused = await merchant.send('payment', forgedSuccess.bytes);
@@ -165,9 +166,13 @@ test.describe('a refused postback changes nothing', () => {
       precondition('RECEIVER-REJECT-MISSING-HASH', () => {
         expectRefused(second, 'an unsigned SUCCESS for the FAILED payment');
       });
-      const after = await recordedPayment(merchant, failed.id);
+      const after = await recordedPayment(merchant, failed.body);
       check('RECEIVER-REJECTED-NO-EFFECT', () => {
-        expectPaymentState(after, { status: 'FAILED', credited: 0 }, 'after two refused SUCCESS postbacks for it');
+        expectPaymentState(
+          after,
+          { status: 'FAILED', effect: 'none', amount },
+          'after two refused SUCCESS postbacks for it',
+        );
       });
     },
   );

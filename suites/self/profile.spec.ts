@@ -3,7 +3,7 @@ import { inspect } from 'node:util';
 import { expect, test } from '@playwright/test';
 import type { Profile } from '../../generated/profile/profile.gen.js';
 import { kitPath } from '../../src/kit-root.js';
-import { loadProfile } from '../../src/profile/load-profile.js';
+import { loadProfile, type ServiceProfile } from '../../src/profile/load-profile.js';
 import { ProfileError } from '../../src/profile/profile-error.js';
 import { sandboxProfileCopy, writeProfile } from '../../fixtures/self/profile-files.js';
 import { makeStranger } from '../../fixtures/conformance/stranger.js';
@@ -11,7 +11,7 @@ import { makeStranger } from '../../fixtures/conformance/stranger.js';
 const key = (file: string): string => kitPath('fixtures', 'keys', file);
 
 /** Loads a variant of the sandbox profile and returns the error it gives. */
-async function problemsOf(change: (profile: Profile) => unknown): Promise<ProfileError> {
+async function problemsOf(change: (profile: ServiceProfile) => unknown): Promise<ProfileError> {
   const profile = sandboxProfileCopy();
   const changed = (change(profile) ?? profile) as Profile;
   const file = writeProfile(test.info().outputPath('profile.json'), changed);
@@ -127,7 +127,7 @@ test.describe('profile errors name the field and what was expected', () => {
       p.safety.requestsPerSecond = 0;
     });
     expect(error.problems).toEqual([
-      'capabilities: required member "capabilities" is missing',
+      'capabilities: required member "capabilities" is missing: a service\'s certification needs it (a receiver\'s needs only postbacks and receiver)',
       'safety.requestsPerSecond: must be > 0 (got 0)',
       'signing.algorithm: member "algorithm" is not a profile setting',
       'signing.scheme: must be one of "rsa-sha256", "ed25519", "hmac-sha256", "custom" (got "rsa")',

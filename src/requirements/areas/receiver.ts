@@ -20,6 +20,8 @@ export const RECEIVER_REQUIREMENTS = [
       'A valid, signed payment postback with status SUCCESS and failedCode null is acknowledged with exactly HTTP 200 within the profile timeout.',
     level: 'spec',
     operations: [],
+    decidable:
+      "§4.6 and §6 leave no choice: the merchant answers exactly 200 to a postback it accepts, and a correctly signed SUCCESS postback of the §2.5 shape gives it no ground to refuse. The profile's timeoutMs is the merchant's own bound, not the kit's guess.",
   },
   {
     id: 'RECEIVER-ACK-PAYMENT-FAILED',
@@ -28,6 +30,8 @@ export const RECEIVER_REQUIREMENTS = [
       'A valid payment postback with status FAILED is acknowledged with exactly 200 for each failedCode: INCORRECT_AMOUNT, NO_AMOUNT, INCORRECT_FIELDS, ANOTHER_REASON.',
     level: 'spec',
     operations: [],
+    decidable:
+      '§2.5 lists these failedCode values for FAILED; a receiver that refuses one of them refuses a body the interface defines, and the service retries it forever (§6.2).',
   },
   {
     id: 'RECEIVER-ACK-COMPLAINT',
@@ -35,6 +39,8 @@ export const RECEIVER_REQUIREMENTS = [
     statement: 'A valid complaint postback is acknowledged with exactly 200, with status COMPLETED and with DECLINED.',
     level: 'spec',
     operations: [],
+    decidable:
+      '§2.6 defines both statuses; §4.6 asks for 200 to every accepted postback. Nothing in the interface lets a receiver refuse a DECLINED complaint.',
   },
   {
     id: 'RECEIVER-OPTIONAL-MEMBERS',
@@ -43,30 +49,39 @@ export const RECEIVER_REQUIREMENTS = [
       "Postbacks are acknowledged whether their optional members are absent (merchantPaymentId, merchantUserId; the complaint's nullable members) or present, null where §2.6 allows null.",
     level: 'spec',
     operations: [],
+    decidable:
+      '§2.5 and §2.6 mark these members optional or nullable, so a conformant service may send them absent or null; a receiver that needs them refuses conformant postbacks. Only what the tables allow is sent: absent where optional, null only where §2.6 says null.',
   },
   {
     id: 'RECEIVER-UNKNOWN-MEMBERS',
-    section: '§2.5, §2.6',
+    section: '§2.5, §2.6, §9',
     statement:
-      "A signed postback with a member the tables do not list is still verified and acknowledged with 200 (forward compatibility: the kit's decision, as for answers, where the interface is silent).",
+      "A signed postback with a member the tables do not list gets what the profile's receiverUnknownMembers says: verified and acknowledged with 200, or refused.",
     level: 'profile',
     operations: [],
+    decidable:
+      'The interface does not say whether a receiver must accept members its tables do not list (§9 shows no versioning rule): acknowledging and refusing are both defensible, so the profile states which (conventions.receiverUnknownMembers), and without it the requirement is UNSPECIFIED.',
+    conventions: ['receiverUnknownMembers'],
   },
   {
     id: 'RECEIVER-SIGNING-INPUT',
     section: '§5.3',
     statement:
-      'A postback is verified over the signing input the profile states (postbacks.members, canonicalForm): with its members in another order, or with white space between them, a body signed over that input is acknowledged with 200.',
+      'A postback is verified over the signing input the profile states (postbacks.members, canonicalForm, nonAscii, hashEncoding): with its members in another order, with white space between them, or with text beyond ASCII in clientFieldsValues, a body signed over that input is acknowledged with 200.',
     level: 'profile',
     operations: [],
+    decidable:
+      "§5.3 does not show how the hash's input is built; the profile states it (postbacks.members, canonicalForm, nonAscii, hashEncoding) and the kit signs exactly that. Only variations that input makes irrelevant are sent (member order, white space for a canonical form, text beyond ASCII written as the form says), so a receiver that verifies what its profile states cannot refuse them.",
   },
   {
     id: 'RECEIVER-STATUS-RECORDED',
     section: '§4.6, §6',
     statement:
-      "An acknowledged payment postback is applied: the merchant's state (read back) shows its status, credited with the amount for SUCCESS and not for FAILED; a complaint's shows its status.",
+      "An acknowledged payment postback is applied: the merchant's state, read back as the profile's receiver.readBack describes it, shows its status and the money applied once for SUCCESS and not for FAILED; a complaint's shows its status.",
     level: 'spec',
     operations: [],
+    decidable:
+      "§4.6 and §6: an acknowledged postback is applied. What shows it is the merchant's own: the read-back says how its state is addressed, its status words and how money shows (an amount, a count, a flag, a ledger). Where that shape cannot tell two outcomes apart (a flag cannot show a second credit) the check is NOT VERIFIED naming why; without a read-back, NOT VERIFIED naming the setting.",
   },
   {
     id: 'RECEIVER-RETRY-ACK',
@@ -75,6 +90,8 @@ export const RECEIVER_REQUIREMENTS = [
       'The same bytes delivered again (a retry of a postback already acknowledged) are acknowledged with 200 again.',
     level: 'spec',
     operations: [],
+    decidable:
+      '§6.2: the service retries until it gets 200, so the same bytes arrive again after a lost answer; a receiver that refuses the second delivery makes the service retry forever. Identical bytes carry no new information a receiver could refuse on.',
   },
   {
     id: 'RECEIVER-RETRY-NO-SECOND-EFFECT',
@@ -82,14 +99,18 @@ export const RECEIVER_REQUIREMENTS = [
     statement: 'A retry has no second effect: the payment is credited once however often its SUCCESS postback arrives.',
     level: 'spec',
     operations: [],
+    decidable:
+      "§6.2's retries are the same postback: applying one twice credits money that arrived once. Identical bytes of one payment's SUCCESS are a retry whatever the receiver keys on. Undecidable where the money shape cannot count (a flag): NOT VERIFIED there.",
   },
   {
     id: 'RECEIVER-FLIP-APPLIED',
     section: '§6, §6.3',
     statement:
-      'A payment postback with an updated status is handled like the first: SUCCESS to FAILED takes the credit back, FAILED to SUCCESS gives it again.',
+      'A payment postback with an updated status is handled like the first: SUCCESS to FAILED takes the credit back, and FAILED to SUCCESS (on a payment that never had a SUCCESS) credits it once.',
     level: 'spec',
     operations: [],
+    decidable:
+      '§6.3: a flipped status is sent again and handled like the first. Only flips no receiver can take for a late retry are sent (a §2.5 body has no update time): SUCCESS to FAILED, and FAILED to SUCCESS on a payment that never had a SUCCESS. SUCCESS, FAILED, SUCCESS again is never sent: its third postback is byte for byte a late retry of the first, and a careful receiver may ignore it.',
   },
   {
     id: 'RECEIVER-COMPLAINT-FLIP-APPLIED',
@@ -97,14 +118,19 @@ export const RECEIVER_REQUIREMENTS = [
     statement: 'A complaint postback with an updated status is applied: COMPLETED to DECLINED and back.',
     level: 'spec',
     operations: [],
+    decidable:
+      "§6.3 with §2.6's updatedAt: each flip carries a newer updatedAt than the status it replaces, so it is a change by any ordering a receiver may use (updatedAt or arrival), never a stale retry.",
   },
   {
     id: 'RECEIVER-STALE-RETRY-IGNORED',
     section: '§2.6, §6.2',
     statement:
-      "A late retry of a complaint postback older (updatedAt) than one already applied is acknowledged and does not undo the newer status (the kit's decision: §6 does not order deliveries, §2.6's updatedAt does).",
+      "A late retry of a complaint postback older (updatedAt) than one already applied is acknowledged and applied as the profile's receiverComplaintOrder says: by updatedAt it does not undo the newer status; by arrival the last delivery wins.",
     level: 'profile',
     operations: [],
+    decidable:
+      'A late retry of an older complaint status can be ordered by its updatedAt (§2.6) or by arrival: the interface does not say which a merchant must do, so the profile states it (conventions.receiverComplaintOrder) and without it the requirement is UNSPECIFIED. Payment postbacks have no update time and get no such check.',
+    conventions: ['receiverComplaintOrder'],
   },
   {
     id: 'RECEIVER-REJECT-FORGED-HASH',
@@ -114,6 +140,8 @@ export const RECEIVER_REQUIREMENTS = [
     level: 'spec',
     critical: true,
     operations: [],
+    decidable:
+      "§5.3: the hash is the service's signature; a body whose hash does not verify under the service key is not the service's, and acknowledging it credits money that never arrived. No reading of the interface allows it.",
   },
   {
     id: 'RECEIVER-REJECT-TAMPERED',
@@ -123,6 +151,8 @@ export const RECEIVER_REQUIREMENTS = [
     level: 'spec',
     critical: true,
     operations: [],
+    decidable:
+      "§5.3: the signature covers the body's members as the profile's signing input says; a member changed after signing breaks it whatever the input form, so a verifying receiver cannot accept it.",
   },
   {
     id: 'RECEIVER-REJECT-MISSING-HASH',
@@ -131,6 +161,8 @@ export const RECEIVER_REQUIREMENTS = [
     level: 'spec',
     critical: true,
     operations: [],
+    decidable:
+      '§2.5 and §2.6 make hash required and §5.3 makes it the proof of origin: a body without one proves nothing.',
   },
   {
     id: 'RECEIVER-REJECT-MISSING-PUBLIC-KEY',
@@ -139,6 +171,7 @@ export const RECEIVER_REQUIREMENTS = [
     level: 'spec',
     critical: true,
     operations: [],
+    decidable: '§2.5 and §2.6 make publicKey required: a body without it is not a §2.5 or §2.6 postback.',
   },
   {
     id: 'RECEIVER-REJECT-FOREIGN-KEY',
@@ -148,6 +181,8 @@ export const RECEIVER_REQUIREMENTS = [
     level: 'spec',
     critical: true,
     operations: [],
+    decidable:
+      "§5.2 and §5.3: the merchant verifies with the service's key it holds; a body naming its own key proves only that someone holds that key. The foreign key is a fresh key pair no receiver can have pinned.",
   },
   {
     id: 'RECEIVER-REJECT-NON-JSON',
@@ -156,6 +191,8 @@ export const RECEIVER_REQUIREMENTS = [
     level: 'spec',
     critical: true,
     operations: [],
+    decidable:
+      '§4.6: postbacks are JSON objects; a body that is not one cannot carry the members §2.5 and §2.6 require.',
   },
   {
     id: 'RECEIVER-REJECTED-NO-EFFECT',
@@ -165,5 +202,7 @@ export const RECEIVER_REQUIREMENTS = [
     level: 'spec',
     critical: true,
     operations: [],
+    decidable:
+      "§5.3: what fails verification is not the service's word; changing state on it is the same defect as acknowledging it, whatever the answer. Read back through the profile's read-back; NOT VERIFIED without one.",
   },
 ] as const satisfies readonly Requirement[];

@@ -30,6 +30,9 @@ export const SANDBOX_CONVENTIONS: SandboxConventions = {
   unknownResponseFields: 'warning',
   initialPaymentStatus: 'PENDING',
   postbackRecipientLimitCode: 'ANOTHER_REASON',
+  // The merchant's side: what the reference receiver (examples/receivers) does; the sandbox itself never reads them.
+  receiverUnknownMembers: 'acknowledged',
+  receiverComplaintOrder: 'updatedAt',
 };
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { kitPath } from '../../kit-root.js';
-import type { LoadedProfile } from '../../profile/load-profile.js';
+import type { LoadedPostbackProfile } from '../../profile/load-profile.js';
 import { Secret } from '../../secrets/secret.js';
 import { BodySigner, verifyBody } from '../../signing/body-signer.js';
 import type { SigningCredentials } from '../../signing/scheme.js';
@@ -18,7 +18,10 @@ function testKey(file: string): Secret {
  * test-only service keys of fixtures/keys; hmac uses the profile's shared secret. They must verify under the key the
  * profile pins, or every postback check would fail for a reason that is not the target's.
  */
-export function serviceSigner(profile: LoadedProfile, given?: SigningCredentials): BodySigner {
+export function serviceSigner(
+  profile: Pick<LoadedPostbackProfile, 'postbackVerification'>,
+  given?: SigningCredentials,
+): BodySigner {
   const { scheme, key, input } = profile.postbackVerification;
   let credentials = given;
   if (credentials === undefined) {
@@ -43,7 +46,7 @@ export function serviceSigner(profile: LoadedProfile, given?: SigningCredentials
 }
 
 /** Another party with keys of its own, for the fault that signs postbacks with a foreign key. */
-export function strangerSigner(profile: LoadedProfile): BodySigner {
+export function strangerSigner(profile: Pick<LoadedPostbackProfile, 'postbackVerification'>): BodySigner {
   const { scheme, input } = profile.postbackVerification;
   const files: Record<string, [string, string]> = {
     'rsa-sha256': ['stranger-rsa.public.pem', 'stranger-rsa.private.pem'],

@@ -11,11 +11,10 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { runKitCommand } from '../../../fixtures/self/kit-command.js';
 import { sandboxProfileCopy, writeProfile } from '../../../fixtures/self/profile-files.js';
-import type { Profile } from '../../../generated/profile/profile.gen.js';
 import { checkCredentials } from '../../../src/certify/credentials-check.js';
 import { isLoopback, runWarnings } from '../../../src/certify/run-warnings.js';
 import { kitPath } from '../../../src/kit-root.js';
-import { loadProfile } from '../../../src/profile/load-profile.js';
+import { loadProfile, type ServiceProfile } from '../../../src/profile/load-profile.js';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/start-sandbox.js';
 
 let sandbox: RunningSandbox;
@@ -38,7 +37,7 @@ test.afterAll(async () => {
 });
 
 /** profiles/sandbox.json with `change` applied to its signing settings, written to a file of this test's. */
-function profileWith(change: (signing: Profile['signing']) => Profile['signing']): string {
+function profileWith(change: (signing: ServiceProfile['signing']) => ServiceProfile['signing']): string {
   const profile = sandboxProfileCopy();
   return writeProfile(path.join(dir, 'profile.json'), { ...profile, signing: change(profile.signing) });
 }
