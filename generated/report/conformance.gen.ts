@@ -132,6 +132,19 @@ export interface RequirementResult {
    * When NOT VERIFIED because a precondition broke: the failed requirements that left nothing to check it on (the root causes to fix first)
    */
   blockedBy?: string[];
+  /**
+   * When NOT VERIFIED because only some of its tests ran, all of those passing: PASS means every check of a requirement ran (tests the target does not apply to aside)
+   */
+  partial?: {
+    /**
+     * Tests of it that ran and passed
+     */
+    passed: number;
+    /**
+     * Tests of it that were skipped or blocked (listed in tests, each with its reason)
+     */
+    notRun: number;
+  };
   tests: TestResult[];
   /**
    * Excerpts from the failing checks: what was sent, what came back, what the check said
@@ -156,6 +169,10 @@ export interface TestResult {
   durationMs?: number;
   skipReason?: string;
   blockedBy?: string[];
+  /**
+   * Skipped because the target, by its profile, does not offer what the test needs (a §4.7 operation, a payment method role): it does not count against its requirement's completeness. Present only when true
+   */
+  notApplicable?: true;
 }
 /**
  * This interface was referenced by `ConformanceReport`'s JSON-Schema

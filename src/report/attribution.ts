@@ -13,6 +13,11 @@ export const CHECK_ANNOTATION = 'check';
 export const BLOCKED_ANNOTATION = 'blocked-by';
 /** A passive check's finding on an exchange of the test (fixtures/conformance/passive.ts), whatever the test was about. */
 export const PASSIVE_ANNOTATION = 'passive';
+/**
+ * A test skipped because the target, by its profile, does not offer what it needs (a §4.7 operation, a method role):
+ * the check does not exist for this target, and does not count against its requirement's completeness.
+ */
+export const NOT_APPLICABLE_ANNOTATION = 'not-applicable';
 /** How an outcome a passive finding failed begins its message. */
 export const PASSIVE_MESSAGE = 'passive check of every exchange: ';
 
@@ -84,6 +89,8 @@ export interface RequirementOutcome {
   readonly message?: string;
   /** When skipped by a kit-side limit (src/kit-limit.ts) rather than by the test itself: what the limit was. */
   readonly reason?: string;
+  /** When skipped because the target does not offer what the test needs (NOT_APPLICABLE_ANNOTATION). */
+  readonly notApplicable?: true;
 }
 
 export interface AttributionInput {
@@ -120,7 +127,8 @@ function readCheck(description: string | undefined): CheckRecord | undefined {
  * (a precondition's own requirement, which the test is not tagged with, fails once there and blocks the rest).
  *
  * - a requirement with a failed check: failed, with the check's message;
- * - a skipped test: every tag skipped; a passed test: every tag passed;
+ * - a skipped test: every tag skipped (not applicable, when the target does not offer what it needs); a passed test:
+ *   every tag passed;
  * - a test stopped by a failed check or precondition: the tags checked (and passed) before it passed, the others are
  *   blocked by it;
  * - a test ended by a kit-side limit (its time limit, its worker dying, the kit's own capture server: src/kit-limit.ts)
@@ -148,12 +156,15 @@ export function attribute(input: AttributionInput): RequirementOutcome[] {
   const unattributed = input.errors.filter((message) => failed.size === 0 || !message.includes(ATTRIBUTED_MARK));
   const failures = [...failed.keys()];
   const ownTags = [...new Set(input.requirements)];
+  const notApplicable = input.annotations.some((a) => a.type === NOT_APPLICABLE_ANNOTATION);
   const limit =
     input.status === 'failed' ? kitLimitOf(input.playwrightStatus ?? input.status, input.errors) : undefined;
   const outcomes: RequirementOutcome[] = ownTags.map((requirement) => {
     const message = failed.get(requirement);
     if (message !== undefined) return { requirement, status: 'failed', message };
-    if (input.status === 'skipped') return { requirement, status: 'skipped' };
+    if (input.status === 'skipped') {
+      return notApplicable ? { requirement, status: 'skipped', notApplicable } : { requirement, status: 'skipped' };
+    }
     if (input.status === 'passed') return { requirement, status: 'passed' };
     if (blockers.length > 0) {
       // The test stopped at a failed check or precondition: what was checked before it stands, the rest is blocked.

@@ -1,7 +1,8 @@
 /**
  * From test outcomes to a verdict per requirement (design brief §5). Pure: the reporter gathers the outcomes, this
- * decides, the writers render. A verdict never claims more than the tests showed: a requirement passes only when a
- * test of it ran and passed and none failed; a skipped test verifies nothing.
+ * decides, the writers render. A verdict never claims more than the tests showed: a requirement passes only when every
+ * test of it that applies to the target ran and passed; a skipped or blocked test verifies nothing, and leaves it NOT
+ * VERIFIED with what ran and what did not.
  */
 import type {
   ConformanceReport,
@@ -51,7 +52,27 @@ function testResult({ test, outcome }: Part): TestResult {
       ? { skipReason: outcome.reason ?? test.skipReason }
       : {}),
     ...(outcome.blockedBy === undefined ? {} : { blockedBy: [...outcome.blockedBy] }),
+    ...(outcome.notApplicable === true ? { notApplicable: true as const } : {}),
   };
+}
+
+/** Tests named in a partial verdict's reason; the rest are in its tests list. */
+const MAX_NOT_RUN_NAMED = 3;
+
+/** Why a part did not run: its blockers, or its skip reason. */
+function notRunReason({ test, outcome }: Part): string {
+  if (outcome.blockedBy !== undefined) return `blocked by ${outcome.blockedBy.join(', ')}`;
+  return outcome.reason ?? test.skipReason ?? 'skipped without a reason';
+}
+
+/** The reason of a requirement some of whose tests ran and passed while others did not run. */
+function partialReason(passed: number, notRun: readonly Part[]): string {
+  const named = notRun.slice(0, MAX_NOT_RUN_NAMED).map((part) => `"${part.test.title}" (${notRunReason(part)})`);
+  const more = notRun.length > MAX_NOT_RUN_NAMED ? `, and ${notRun.length - MAX_NOT_RUN_NAMED} more` : '';
+  return (
+    `${passed} of its ${passed + notRun.length} tests ran and passed; ${notRun.length} did not run, so not every ` +
+    `check of it was made: ${named.join('; ')}${more}`
+  );
 }
 
 /** Why the tests of a requirement verified nothing: their skip reasons, or that this run left them out. */
@@ -129,10 +150,27 @@ export function judgeRequirement(
       ...(passive.length === 0 ? {} : { findings: [...passive] }),
     };
   }
-  if (parts.some((p) => p.outcome.status === 'passed')) {
+  // PASS means every check of it ran: a test skipped or blocked leaves it NOT VERIFIED, with what ran and what did
+  // not. A test the target does not apply to (a §4.7 operation it does not offer, a method role it has not) is no
+  // check of it here.
+  const applicable = parts.filter((p) => p.outcome.notApplicable !== true);
+  const passed = applicable.filter((p) => p.outcome.status === 'passed');
+  const notRun = applicable.filter((p) => p.outcome.status === 'skipped' || p.outcome.status === 'blocked');
+  const blockedBy = [...new Set(parts.flatMap((p) => p.outcome.blockedBy ?? []))].sort();
+  if (passed.length > 0 && notRun.length === 0) {
     return { ...base, verdict: 'PASS', tests: results, evidence: [] };
   }
-  const blockedBy = [...new Set(parts.flatMap((p) => p.outcome.blockedBy ?? []))].sort();
+  if (passed.length > 0) {
+    return {
+      ...base,
+      verdict: 'NOT VERIFIED',
+      reason: partialReason(passed.length, notRun),
+      ...(blockedBy.length === 0 ? {} : { blockedBy }),
+      partial: { passed: passed.length, notRun: notRun.length },
+      tests: results,
+      evidence: observedEvidence(parts, requirement.id),
+    };
+  }
   if (blockedBy.length > 0) {
     return {
       ...base,
@@ -143,18 +181,22 @@ export function judgeRequirement(
       evidence: [],
     };
   }
-  // A check a kit-side limit stopped keeps what it had observed (src/kit-limit.ts).
-  const observed = parts.flatMap(({ test, outcome }) => {
-    const excerpt = outcome.reason === undefined ? undefined : test.evidence?.[requirement.id];
-    return excerpt === undefined ? [] : [excerpt];
-  });
   return {
     ...base,
     verdict: 'NOT VERIFIED',
     reason: notVerifiedReason(parts, filtered),
     tests: results,
-    evidence: observed.slice(0, MAX_EVIDENCE),
+    evidence: observedEvidence(parts, requirement.id),
   };
+}
+
+/** What the checks a kit-side limit stopped had observed until then (src/kit-limit.ts): kept as evidence. */
+function observedEvidence(parts: readonly Part[], id: string): Evidence[] {
+  const observed = parts.flatMap(({ test, outcome }) => {
+    const excerpt = outcome.reason === undefined ? undefined : test.evidence?.[id];
+    return excerpt === undefined ? [] : [excerpt];
+  });
+  return observed.slice(0, MAX_EVIDENCE);
 }
 
 export function summarise(

@@ -10,7 +10,7 @@ import { precondition } from '../../fixtures/conformance/checks.js';
 import { expect, test, verifies } from '../../fixtures/index.js';
 import { invalidFields, validFields } from '../../fixtures/conformance/operation-bodies.js';
 import { memberSchemas } from '../../fixtures/arbitraries/schema-arbitrary.js';
-import { skipBecause } from '../../fixtures/conformance/skip.js';
+import { notApplicable } from '../../fixtures/conformance/skip.js';
 import type { Exchange } from '../../src/client/exchange.js';
 import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../src/contract/operations.js';
 import { rawRequest, withoutMember } from '../../src/client/request-variants.js';
@@ -34,7 +34,7 @@ function optionalMembers(operation: OperationName): string[] {
 /** An optional member that the valid body leaves out: the one a test sets to null. */
 function absentOptionalMember(operation: OperationName, fields: Readonly<Record<string, unknown>>): string {
   const name = optionalMembers(operation).find((member) => !(member in fields));
-  return name ?? skipBecause(`every optional member of ${operation} is in its valid body`);
+  return name ?? notApplicable(`every optional member of ${operation} is in its valid body`);
 }
 
 /** What identifies an answer for a comparison: its status, and its exact §7 code for 401, 403 and 404. */

@@ -2,7 +2,7 @@
  * §4.7 payment method retrieval (its path and body are the profile's): the methods the merchant may use, with the
  * type, account and currency the profile's fixtures declare, and never one it may not use (§5.5).
  */
-import { expect, okObject, skipBecause, test, verifies } from '../../fixtures/index.js';
+import { expect, notApplicable, okObject, test, verifies } from '../../fixtures/index.js';
 import type { MethodFixture } from '../../generated/profile/profile.gen.js';
 
 /** A method as the merchant's fixtures and the retrieval both describe it. */
@@ -47,7 +47,7 @@ test.describe('paymentMethods', () => {
     async ({ api, given }) => {
       const { forbidden, forbiddenPayOut } = given.profile.settings.merchant.paymentMethods;
       const closed = [forbidden, forbiddenPayOut].flatMap((method) => (method === undefined ? [] : [method.id]));
-      if (closed.length === 0) skipBecause('the profile names no method the merchant may not use (forbidden)');
+      if (closed.length === 0) notApplicable('the profile names no method the merchant may not use (forbidden)');
       const listed = okObject(await api.paymentMethods({})).paymentMethods;
       const ids = (Array.isArray(listed) ? (listed as { id?: unknown }[]) : []).map((m) => m.id);
       for (const id of closed) expect(ids, `a method the merchant may not use`).not.toContain(id);

@@ -4,7 +4,7 @@
  */
 import { check, precondition } from '../../fixtures/conformance/checks.js';
 import { expectErrorAnswer } from '../../fixtures/conformance/error-answers.js';
-import { expect, okObject, skipBecause, test, verifies } from '../../fixtures/index.js';
+import { expect, notApplicable, okObject, test, verifies } from '../../fixtures/index.js';
 import { expectSignedBodyAccepted } from '../../fixtures/conformance/answers.js';
 import type { CreationFields, MethodRole, Preconditions } from '../../fixtures/conformance/preconditions.js';
 import { ownPayments } from '../../fixtures/conformance/own-payments.js';
@@ -236,5 +236,5 @@ async function invalidClientValue(
     if (value === undefined) continue;
     return [...fields.clientFieldsValues.filter((v) => v.key !== field.id), { key: field.id, value }];
   }
-  return skipBecause(`payment method ${fields.paymentMethodId} declares no client field pattern a value can break`);
+  return notApplicable(`payment method ${fields.paymentMethodId} declares no client field pattern a value can break`);
 }

@@ -10,7 +10,7 @@ import { check, precondition, softCheck } from '../../fixtures/conformance/check
 import { conformanceContract } from '../../fixtures/conformance/contract-options.js';
 import type { Exchange } from '../../src/client/exchange.js';
 import { type Finding, formatFindings } from '../../src/contract/finding.js';
-import { expect, skipBecause, test, verifies } from '../../fixtures/index.js';
+import { expect, notApplicable, test, verifies } from '../../fixtures/index.js';
 import { type OwnPayment, ownPayments, several, type PaymentSpec } from '../../fixtures/conformance/own-payments.js';
 import { expectWalkHolds, ListReader } from '../../fixtures/conformance/list-reader.js';
 import { expectCreatedTypesShown } from '../../fixtures/conformance/type-filter.js';
@@ -81,7 +81,7 @@ function twoCurrencies(given: Preconditions): [MethodRole, MethodRole] {
   const other = candidates.find(
     (role) => methods[role] !== undefined && methods[role].currencyCode !== methods.payIn.currencyCode,
   );
-  if (other === undefined) skipBecause('the profile has no two payment methods of different currencies');
+  if (other === undefined) notApplicable('the profile has no two payment methods of different currencies');
   return [first, other];
 }
 

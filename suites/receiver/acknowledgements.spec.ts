@@ -15,7 +15,7 @@ import {
   paymentFields,
   signed,
 } from '../../fixtures/receiver/postbacks.js';
-import { skipBecause } from '../../fixtures/conformance/skip.js';
+import { notApplicable, skipBecause } from '../../fixtures/conformance/skip.js';
 
 /** A fresh SUCCESS postback acknowledged: what every other acknowledgement test rests on. */
 async function successAcknowledged(merchant: MerchantSession): Promise<void> {
@@ -146,7 +146,7 @@ test.describe('the signing input, not the bytes', () => {
     async ({ merchant }) => {
       const { input } = merchant.receiver.service;
       if (input.canonicalForm === 'as-sent') {
-        skipBecause(
+        notApplicable(
           'postbacks.canonicalForm is as-sent: the signature covers the bytes as sent, so another order is another ' +
             'signing input, not the same one',
         );

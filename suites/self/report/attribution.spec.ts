@@ -10,6 +10,7 @@ import {
   attribute,
   BLOCKED_ANNOTATION,
   checkAnnotation,
+  NOT_APPLICABLE_ANNOTATION,
   type RequirementOutcome,
 } from '../../../src/report/attribution.js';
 import { KIT_LIMIT_MARK } from '../../../src/kit-limit.js';
@@ -160,5 +161,17 @@ test.describe('attribution', () => {
     expect(view(attribute({ requirements: ['A', 'A'], status: 'passed', annotations: [], errors: [] }))).toEqual([
       ['A', 'passed', ''],
     ]);
+  });
+
+  test('should mark the tags of a test skipped for what the target does not offer as not applicable', () => {
+    const annotations = [{ type: NOT_APPLICABLE_ANNOTATION, description: 'the profile names no path for smsConfirm' }];
+    expect(attribute({ requirements: ['A', 'B'], status: 'skipped', annotations, errors: [] })).toEqual([
+      { requirement: 'A', status: 'skipped', notApplicable: true },
+      { requirement: 'B', status: 'skipped', notApplicable: true },
+    ]);
+    // Any other skip is no such mark: it leaves the requirement incomplete.
+    expect(attribute({ requirements: ['A'], status: 'skipped', annotations: [], errors: [] })[0]).not.toHaveProperty(
+      'notApplicable',
+    );
   });
 });

@@ -132,7 +132,7 @@ test.describe('verdicts', () => {
     expect(judgeRequirement(requirement, failed, false).evidence).toHaveLength(5);
   });
 
-  test('should make a requirement a failed one blocked NOT VERIFIED, naming it, unless another test verified it', () => {
+  test('should make a requirement a failed one blocked NOT VERIFIED, naming it, even where another test passed', () => {
     const blocked = judgeRequirement(
       requirement,
       [outcome('failed', { blockedBy: ['CREATE-RESPONSE-SHAPE'] }), outcome('skipped', { skipReason: 'no control' })],
@@ -152,8 +152,57 @@ test.describe('verdicts', () => {
       [outcome('failed', { blockedBy: ['CREATE-RESPONSE-SHAPE'] }), outcome('passed')],
       false,
     );
-    expect(verifiedElsewhere.verdict).toBe('PASS');
-    expect(verifiedElsewhere.blockedBy).toBeUndefined();
+    // PASS means every check of it ran: the blocked one did not.
+    expect(verifiedElsewhere).toMatchObject({
+      verdict: 'NOT VERIFIED',
+      blockedBy: ['CREATE-RESPONSE-SHAPE'],
+      partial: { passed: 1, notRun: 1 },
+    });
+    expect(verifiedElsewhere.reason).toMatch(
+      /^1 of its 2 tests ran and passed; 1 did not run, so not every check of it was made: "a failed test" \(blocked by CREATE-RESPONSE-SHAPE\)$/,
+    );
+  });
+
+  test('should not pass a requirement one of whose tests was skipped, saying what ran and what did not', () => {
+    const result = judgeRequirement(
+      requirement,
+      [
+        outcome('passed'),
+        outcome('passed'),
+        outcome('skipped', { skipReason: '19 of 20 cases ran: the budget ran out' }),
+      ],
+      false,
+    );
+    expect(result).toMatchObject({ verdict: 'NOT VERIFIED', partial: { passed: 2, notRun: 1 } });
+    expect(result.blockedBy).toBeUndefined();
+    expect(result.reason).toContain('2 of its 3 tests ran and passed');
+    expect(result.reason).toContain('"a skipped test" (19 of 20 cases ran: the budget ran out)');
+    expect(result.tests.map((t) => t.status)).toEqual(['passed', 'passed', 'skipped']);
+  });
+
+  test('should name at most three tests that did not run, and count the rest', () => {
+    const skipped = Array.from({ length: 5 }, (_, n) => ({
+      ...outcome('skipped', { skipReason: `reason ${n}` }),
+      title: `skipped ${n}`,
+    }));
+    const result = judgeRequirement(requirement, [outcome('passed'), ...skipped], false);
+    expect(result.reason).toContain('"skipped 2" (reason 2), and 2 more');
+    expect(result.reason).not.toContain('skipped 3');
+  });
+
+  test('should pass a requirement whose only skipped tests do not apply to the target', () => {
+    const notApplicable: TestOutcome = {
+      ...outcome('skipped', { skipReason: 'the profile names no path for mediaUpload (§4.7)' }),
+      outcomes: [{ requirement: requirement.id, status: 'skipped', notApplicable: true }],
+    };
+    const result = judgeRequirement(requirement, [outcome('passed'), notApplicable], false);
+    expect(result.verdict).toBe('PASS');
+    expect(result.tests.map((t) => t.notApplicable)).toEqual([undefined, true]);
+    // Alone, a test that does not apply verifies nothing.
+    expect(judgeRequirement(requirement, [notApplicable], false)).toMatchObject({
+      verdict: 'NOT VERIFIED',
+      reason: 'every test of it was skipped: the profile names no path for mediaUpload (§4.7)',
+    });
   });
 
   test('should fail the profile gate on any failure, the spec gate on a spec-level one only, and call a run with errors incomplete', () => {
