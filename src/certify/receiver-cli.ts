@@ -5,19 +5,14 @@
  * counts failed (a critical one under either gate), 2 the run could not be carried out.
  */
 import { parseArgs } from 'node:util';
+import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
 import { faultyReceiver, FAULTY_RECEIVERS } from '../../examples/receivers/faulty-receivers.js';
 import { DEFAULT_PROFILE_FILE, loadPostbackProfile, type LoadedPostbackProfile } from '../profile/load-profile.js';
 import { embeddedReceiverProblem } from '../receiver/embedded-receiver.js';
-import { receiverSettings, ReceiverSettingsError } from '../receiver/receiver-settings.js';
+import { receiverPreflight } from '../receiver/receiver-preflight.js';
+import { receiverSettings, ReceiverSettingsError, type ReceiverSettings } from '../receiver/receiver-settings.js';
 import { EXIT_CODES } from '../report/verdicts.js';
-import {
-  assertReachable,
-  CertifyError,
-  httpUrl,
-  runFlags,
-  runReportingProject,
-  type ReportingRunOptions,
-} from './certify-cli.js';
+import { CertifyError, httpUrl, runFlags, runReportingProject, type ReportingRunOptions } from './certify-cli.js';
 
 /** A receiver certification is a few dozen postbacks: minutes mean a receiver that answers nothing in time. */
 const DEFAULT_MAX_MINUTES = 15;
@@ -45,8 +40,13 @@ kit's test-only service keys (fixtures/keys), or receiver.serviceSigningKey. Wit
 requirements about the merchant's state (applied, credited once, a refused postback changes nothing) are NOT
 VERIFIED, naming that setting.
 
+Before any check, a receiver given by URL gets one signed SUCCESS postback of a throwaway payment
+(id kit-preflight-…): no answer within 13 s (or receiver.timeoutMs, when longer), 401 or 403 (it does not trust the kit's service key, or verifies
+another signing input), or 404/405 (no postbacks there) stops the run at once with the likely cause.
+
 Exit codes: 0 every requirement the gate counts that was checked passed; 1 one failed; 2 the run could not be
-carried out (bad flags or profile, no receiver answering, keys the kit cannot sign with).
+carried out (bad flags or profile, keys the kit cannot sign with, a receiver the preflight postback did not reach
+or that refused it).
 
 Examples:
   npm run certify-receiver
@@ -104,7 +104,10 @@ export function parseReceiverArgs(args: readonly string[]): ReceiverCertifyOptio
   };
 }
 
-/** What must hold before the run: the profile loads, the kit can sign as the service, a receiver is there. */
+/**
+ * What must hold before the run: the profile loads, the kit can sign as the service, and a receiver given by URL takes
+ * one signed postback (receiver-preflight.ts).
+ */
 async function preflight(options: ReceiverCertifyOptions): Promise<string | undefined> {
   let profile: LoadedPostbackProfile;
   try {
@@ -112,24 +115,42 @@ async function preflight(options: ReceiverCertifyOptions): Promise<string | unde
   } catch (error) {
     throw new CertifyError(error instanceof Error ? error.message : String(error));
   }
-  let url: string | undefined;
+  let settings: ReceiverSettings;
   try {
-    url = receiverSettings(profile, options.receiver).url;
+    settings = receiverSettings(profile, options.receiver);
   } catch (error) {
     if (error instanceof ReceiverSettingsError) throw new CertifyError(error.message);
     throw error;
   }
+  const { url } = settings;
   if (url === undefined) {
     const problem = embeddedReceiverProblem(profile);
     if (problem !== undefined) throw new CertifyError(problem);
     return undefined;
   }
-  try {
-    await assertReachable(httpUrl('--receiver', url));
-  } catch (error) {
-    throw new CertifyError(`the receiver: ${(error as Error).message}`);
-  }
+  httpUrl('--receiver', url);
+  const problem = await receiverPreflight(url, settings, profile);
+  if (problem !== undefined) throw new CertifyError(problem);
   return url;
+}
+
+/**
+ * A receiver certification as the command runs it: the preflight, then the receiver project; resolves with the report
+ * it wrote, rejects with a CertifyError when the run cannot be carried out. `quiet` keeps the run's output off the
+ * terminal (a matrix prints a line per run).
+ */
+export async function runReceiverCertification(
+  options: ReceiverCertifyOptions,
+  output: 'inherit' | 'quiet' = 'inherit',
+): Promise<ConformanceReport> {
+  const url = await preflight(options);
+  return runReportingProject(
+    ['receiver'],
+    options,
+    { KIT_SCOPE: 'receiver', KIT_RECEIVER: url ?? '', KIT_RECEIVER_FAULT: options.fault ?? '' },
+    undefined,
+    output,
+  );
 }
 
 /** The whole command: returns the exit code; prints one line for a run that cannot be carried out. */
@@ -140,12 +161,7 @@ export async function certifyReceiver(args: readonly string[]): Promise<number> 
       process.stdout.write(RECEIVER_HELP);
       return 0;
     }
-    const url = await preflight(options);
-    const report = await runReportingProject(['receiver'], options, {
-      KIT_SCOPE: 'receiver',
-      KIT_RECEIVER: url ?? '',
-      KIT_RECEIVER_FAULT: options.fault ?? '',
-    });
+    const report = await runReceiverCertification(options);
     return EXIT_CODES[report.outcome];
   } catch (error) {
     if (!(error instanceof CertifyError)) throw error;

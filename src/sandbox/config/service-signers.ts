@@ -14,8 +14,9 @@ function testKey(file: string): Secret {
 }
 
 /**
- * The credentials the sandbox signs postbacks with, as the service (§2.5, §2.6). Asymmetric schemes use the
- * test-only service keys of fixtures/keys; hmac uses the profile's shared secret. They must verify under the key the
+ * The credentials the kit signs postbacks with, as the service (§2.5, §2.6): the sandbox toward the capture server,
+ * certify-receiver toward a merchant's receiver. The given credentials (receiver.serviceSigningKey), else the test-only
+ * service keys of fixtures/keys for asymmetric schemes and the profile's shared secret for hmac. They must verify under the key the
  * profile pins, or every postback check would fail for a reason that is not the target's.
  */
 export function serviceSigner(
@@ -31,15 +32,14 @@ export function serviceSigner(
       credentials = { publicKey: key.publicKey, signingKey: testKey('service-ed25519.private.pem') };
     else if (scheme.name === 'hmac-sha256' && key.secret !== undefined)
       credentials = { publicKey: key.publicKey, signingKey: key.secret };
-    else
-      throw new SandboxConfigError(
-        `the sandbox has no service keys for postback scheme ${scheme.name}: pass serviceCredentials`,
-      );
+    else throw new SandboxConfigError(`the kit has no test-only service key for postback scheme ${scheme.name}`);
   }
   const signer = new BodySigner(scheme, credentials, input);
-  if (!verifyBody(signer.sign({ probe: 'sandbox service key' }), scheme, key, { input }).valid) {
+  if (!verifyBody(signer.sign({ probe: 'service key' }), scheme, key, { input }).valid) {
     throw new SandboxConfigError(
-      'the sandbox service key does not verify under the profile postbacks.servicePublicKey',
+      given === undefined
+        ? `the kit's test-only ${scheme.name} service key (fixtures/keys) is not the key pair of postbacks.servicePublicKey`
+        : 'the private key given is not the key pair of postbacks.servicePublicKey',
     );
   }
   return signer;

@@ -5,6 +5,8 @@
  * `npm run receiver-faults` (.ci/run).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -119,8 +121,58 @@ test.describe('npm run certify-receiver', () => {
   test('should exit 2 with one line when no receiver answers', async () => {
     const run = await runKitCommand('certify-receiver', ['--receiver', 'http://127.0.0.1:9/postbacks', '--out', out]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^certify-receiver: the receiver: cannot reach the target at http:\/\/127\.0\.0\.1:9/m);
+    expect(run.stderr).toMatch(
+      /^certify-receiver: the receiver at http:\/\/127\.0\.0\.1:9\/postbacks did not answer a signed postback \(POST\)/m,
+    );
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
   });
+
+  test("should exit 2 before any check when the receiver refuses the kit's correctly signed postback", async () => {
+    // A receiver that pins another service key: every check would fail with 401.
+    const receiver = await startReceiver({
+      servicePublicKey: readFileSync(kitPath('fixtures', 'keys', 'stranger-rsa.public.pem'), 'utf8'),
+    });
+    try {
+      const run = await runKitCommand('certify-receiver', ['--receiver', receiver.url, '--out', out], {}, 60_000);
+      expect(run.code, run.stdout + run.stderr).toBe(2);
+      expect(run.stderr).toContain(`the receiver at ${receiver.url} refused a correctly signed postback with 401`);
+      expect(run.stderr).toContain("does not pin the kit's service key");
+      expect(run.stderr).toContain('rsa-sha256 over all-but-hash, canonicalForm jcs, hashEncoding base64');
+      expect(receiver.store.payments.size, 'no check ran').toBe(0);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  for (const [what, answer, expected] of [
+    ['answers GET but never a POST', 'hang', /did not answer a signed postback \(POST\) within 13000 ms/],
+    [
+      'answers a POST with 405',
+      405,
+      /answered a postback \(POST\) with 405 \("GET only"\): it takes no postbacks there/,
+    ],
+  ] as const) {
+    test(`should exit 2 before any check when the receiver ${what}`, async () => {
+      const server = createServer((request, response) => {
+        if (request.method === 'GET') response.end('ok');
+        else if (answer === 405) response.writeHead(405).end('GET only');
+        // A hang: the request is never answered (closed with the server).
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/postbacks`;
+      const file = profileWith((profile) => {
+        profile.receiver = { timeoutMs: 1_000 };
+      });
+      try {
+        const run = await runKitCommand('certify-receiver', ['--receiver', url, '--profile', file, '--out', out]);
+        expect(run.code, run.stdout + run.stderr).toBe(2);
+        expect(run.stderr).toMatch(expected);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+  }
 
   test('should refuse flags it cannot act on', () => {
     const refused = (args: string[]): string => {
