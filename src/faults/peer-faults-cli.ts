@@ -25,6 +25,7 @@ import { writeProfileVariant } from '../profile/profile-copy.js';
 import { requirementGrep } from '../requirements/requirement-grep.js';
 import { REQUIREMENTS } from '../requirements/registry.js';
 import { freePort } from '../runner/free-port.js';
+import { inParallel } from '../runner/in-parallel.js';
 import { failuresOf, judgeAgainstClean, type TestFailure } from './test-level.js';
 
 /** The share of testable spec-level requirements a clean certification of the peer must PASS. */
@@ -107,20 +108,6 @@ export interface PeerFaultRow {
   readonly collateral: readonly TestFailure[];
   readonly outcome: ConformanceReport['outcome'];
   readonly seconds: number;
-}
-
-/** Runs `jobs` with at most `limit` at a time, in order of start; resolves with their results in input order. */
-async function inParallel<T, R>(items: readonly T[], limit: number, job: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await job(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
-  return results;
 }
 
 function summaryLine(label: string, run: PeerRun): string {

@@ -5,11 +5,13 @@
  * postback URL is the capture server's (the onboarding a merchant does with a provider); the peer's code and files
  * stay as they are. Its profile, written from its README alone, is profiles/peers/python-service.json.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { kitPath } from '../kit-root.js';
+import { type RunningPeer, startPeerProcess } from './peer-process.js';
+
+export type { RunningPeer };
 
 /** Where the peers live beside the project (../shared/peers); KIT_PEERS_DIR names another place. */
 export function peersDir(): string {
@@ -33,14 +35,6 @@ export const PYTHON_SERVICE_FAULTS: readonly string[] = Array.from(
   (_, n) => `FX${String(n + 1).padStart(2, '0')}`,
 );
 
-export interface RunningPeer {
-  /** Its base URL, from its own "listening on" line. */
-  readonly url: string;
-  /** What it wrote to stderr so far (one line per request and postback attempt), the last 256 KiB. */
-  log(): string;
-  stop(): Promise<void>;
-}
-
 export interface PeerOptions {
   /** One of PYTHON_SERVICE_FAULTS, or none for the clean service. */
   readonly fault?: string;
@@ -49,9 +43,6 @@ export interface PeerOptions {
   /** How long it may take to say it listens (default 20 s). */
   readonly startTimeoutMs?: number;
 }
-
-const LOG_LIMIT = 256 * 1024;
-const LISTENING = /listening on (http:\/\/\S+)/;
 
 /**
  * The peer's config as its README describes it, copied to `into` with its key files named by absolute path (the
@@ -89,66 +80,18 @@ export async function startPythonService(options: PeerOptions = {}): Promise<Run
   const config = peerConfigCopy(dir, work, options.registeredPostbackUrl);
   const args = ['service.py', '--port', '0', '--config', config];
   if (options.fault !== undefined) args.push('--fault', options.fault);
-  const child = spawn('python3', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-LOG_LIMIT);
-  });
-  const cleanup = () => {
-    rmSync(work, { recursive: true, force: true });
-  };
-  let url: string;
   try {
-    url = await listeningUrl(child, options.startTimeoutMs ?? 20_000, () => stderr);
+    return await startPeerProcess({
+      label: 'the peer service',
+      cwd: dir,
+      args,
+      startTimeoutMs: options.startTimeoutMs,
+      cleanup: () => {
+        rmSync(work, { recursive: true, force: true });
+      },
+    });
   } catch (error) {
-    child.kill('SIGKILL');
-    cleanup();
+    rmSync(work, { recursive: true, force: true });
     throw error;
   }
-  return {
-    url,
-    log: () => stderr,
-    stop: async () => {
-      await stopChild(child);
-      cleanup();
-    },
-  };
-}
-
-function listeningUrl(child: ChildProcess, timeoutMs: number, stderr: () => string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    const timer = setTimeout(() => {
-      reject(new Error(`the peer service did not say it listens within ${timeoutMs} ms: ${stderr().slice(-600)}`));
-    }, timeoutMs);
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const found = LISTENING.exec(stdout);
-      if (found?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolve(found[1]);
-      }
-    });
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`python3 could not be started (${error.message}): the peers need Python 3.11`));
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the peer service exited (${String(code)}) before it listened: ${stderr().slice(-600)}`));
-    });
-  });
-}
-
-/** SIGTERM (it shuts down cleanly, its README says), then SIGKILL if it is still there 5 s later. */
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }

@@ -1,0 +1,91 @@
+/**
+ * A peer of ../shared/peers as a child process (design brief §9): started with its own command line, ready when it
+ * prints its "listening on URL" line, its stderr kept as its log, stopped with SIGTERM and then SIGKILL. The peers'
+ * code and files are never changed; only their command line and copies of their config differ.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+
+export interface RunningPeer {
+  /** Its base URL, from its own "listening on" line. */
+  readonly url: string;
+  /** What it wrote to stderr so far (one line per request and postback attempt), the last 256 KiB. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export interface PeerProcess {
+  /** How messages name it: "the peer service", "receiver R05". */
+  readonly label: string;
+  readonly cwd: string;
+  /** python3's arguments. */
+  readonly args: readonly string[];
+  /** How long it may take to say it listens (default 20 s). */
+  readonly startTimeoutMs?: number | undefined;
+  /** Runs once it has stopped (its temporary files). */
+  readonly cleanup?: () => void;
+}
+
+const LOG_LIMIT = 256 * 1024;
+const LISTENING = /listening on (http:\/\/\S+)/;
+
+/** Starts a Python peer; rejects with what it printed when it does not say it listens in time. */
+export async function startPeerProcess(peer: PeerProcess): Promise<RunningPeer> {
+  const child = spawn('python3', [...peer.args], { cwd: peer.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-LOG_LIMIT);
+  });
+  let url: string;
+  try {
+    url = await listeningUrl(peer.label, child, peer.startTimeoutMs ?? 20_000, () => stderr);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url,
+    log: () => stderr,
+    stop: async () => {
+      await stopChild(child);
+      peer.cleanup?.();
+    },
+  };
+}
+
+function listeningUrl(label: string, child: ChildProcess, timeoutMs: number, stderr: () => string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => {
+      reject(new Error(`${label} did not say it listens within ${timeoutMs} ms: ${stderr().slice(-600)}`));
+    }, timeoutMs);
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const found = LISTENING.exec(stdout);
+      if (found?.[1] !== undefined) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`python3 could not be started (${error.message}): the peers need Python 3.11`));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${label} exited (${String(code)}) before it listened: ${stderr().slice(-600)}`));
+    });
+  });
+}
+
+/** SIGTERM (it shuts down cleanly, its README says), then SIGKILL if it is still there 5 s later. */
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
