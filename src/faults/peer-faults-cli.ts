@@ -26,7 +26,7 @@ import { requirementGrep } from '../requirements/requirement-grep.js';
 import { REQUIREMENTS } from '../requirements/registry.js';
 import { freePort } from '../runner/free-port.js';
 import { inParallel } from '../runner/in-parallel.js';
-import { failuresOf, judgeAgainstClean, type TestFailure } from './test-level.js';
+import { failuresOf, judgeAgainstClean, judgementText, type TestFailure } from './test-level.js';
 
 /** The share of testable spec-level requirements a clean certification of the peer must PASS. */
 const MIN_SPEC_PASS = 0.9;
@@ -192,13 +192,7 @@ export async function peerFaults(args: readonly string[]): Promise<number> {
         };
         rows.push(row);
         done += 1;
-        const verdict =
-          row.detectedBy.length > 0 ? `detected by ${row.detectedBy.join(', ')}` : `MISSED (${breaks.join(', ')})`;
-        const collateral =
-          row.collateral.length === 0
-            ? ''
-            : `; COLLATERAL ${[...new Set(row.collateral.map((c) => c.requirement))].join(', ')}`;
-        process.stdout.write(`[${done}/${names.length}] ${name}: ${verdict}${collateral} (${row.seconds} s)\n`);
+        process.stdout.write(`[${done}/${names.length}] ${name}: ${judgementText(breaks, row)} (${row.seconds} s)\n`);
       });
     }
     rows.sort((a, b) => a.name.localeCompare(b.name));

@@ -29,7 +29,7 @@ import {
 import { requirementGrep } from '../requirements/requirement-grep.js';
 import { EXIT_CODES } from '../report/verdicts.js';
 import { inParallel } from '../runner/in-parallel.js';
-import { failuresOf, judgeAgainstClean, type TestFailure } from './test-level.js';
+import { failuresOf, judgeAgainstClean, judgementText, type TestFailure } from './test-level.js';
 
 const FAULTY = RECEIVER_VARIANTS.filter((variant) => variant !== 'R00');
 
@@ -196,14 +196,8 @@ export async function peerReceivers(args: readonly string[]): Promise<number> {
       };
       rows.push(row);
       done += 1;
-      const verdict =
-        row.detectedBy.length > 0 ? `detected by ${row.detectedBy.join(', ')}` : `MISSED (${breaks.join(', ')})`;
-      const collateral =
-        row.collateral.length === 0
-          ? ''
-          : `; COLLATERAL ${[...new Set(row.collateral.map((c) => c.requirement))].join(', ')}`;
       process.stdout.write(
-        `[${done}/${variants.length}] ${variant} (${configuration.name}): ${verdict}${collateral} ` +
+        `[${done}/${variants.length}] ${variant} (${configuration.name}): ${judgementText(breaks, row)} ` +
           `(exit ${row.exitCode}, ${row.seconds} s)\n`,
       );
     });

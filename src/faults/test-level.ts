@@ -59,3 +59,17 @@ export function judgeAgainstClean(
     failures,
   };
 }
+
+/** A judged fault in one line of a matrix's progress: "detected by …" or "MISSED (…)", then any collateral. */
+export function judgementText(
+  breaks: readonly string[],
+  judged: Pick<FaultJudgement, 'detectedBy' | 'collateral'>,
+): string {
+  const verdict =
+    judged.detectedBy.length > 0 ? `detected by ${judged.detectedBy.join(', ')}` : `MISSED (${breaks.join(', ')})`;
+  const collateral =
+    judged.collateral.length === 0
+      ? ''
+      : `; COLLATERAL ${[...new Set(judged.collateral.map((c) => c.requirement))].join(', ')}`;
+  return `${verdict}${collateral}`;
+}
