@@ -3,7 +3,7 @@
  * only; that it agrees with the complaint status check.
  */
 import { expect, test, verifies } from '../../fixtures/index.js';
-import { precondition } from '../../fixtures/conformance/checks.js';
+import { check, precondition } from '../../fixtures/conformance/checks.js';
 import { complaintById, expectReadableComplaint } from '../../fixtures/conformance/payment-records.js';
 import { bodyOf, complaintRun, findingsFor } from './postback-scenarios.js';
 import { expectPinnedKey, expectSoundPostback } from '../../fixtures/conformance/postback-bodies.js';
@@ -20,7 +20,9 @@ test.describe('complaint postback (§2.6)', () => {
       verifies('PB-COMPLAINT-SHAPE'),
       async ({ given, capture }) => {
         const { attempts } = await complaintRun(given, capture, { moves, attempts: 1 });
-        expect(findingsFor(attempts[0], 'PB-COMPLAINT-SHAPE')).toEqual([]);
+        check('PB-COMPLAINT-SHAPE', () => {
+          expect(findingsFor(attempts[0], 'PB-COMPLAINT-SHAPE')).toEqual([]);
+        });
         expect(bodyOf(attempts[0]).status).toBe(status);
       },
     );
@@ -40,7 +42,9 @@ test.describe('complaint postback (§2.6)', () => {
       verifies('PB-PUBLIC-KEY-PINNED'),
       async ({ given, capture }) => {
         const { attempts } = await complaintRun(given, capture, { moves, attempts: 1 });
-        expect(findingsFor(attempts[0], 'PB-PUBLIC-KEY-PINNED')).toEqual([]);
+        check('PB-PUBLIC-KEY-PINNED', () => {
+          expect(findingsFor(attempts[0], 'PB-PUBLIC-KEY-PINNED')).toEqual([]);
+        });
         expect(bodyOf(attempts[0]).publicKey).toBe(given.profile.postbackVerification.key.publicKey);
       },
     );
