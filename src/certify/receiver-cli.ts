@@ -41,7 +41,8 @@ requirements about the merchant's state (applied, credited once, a refused postb
 VERIFIED, naming that setting.
 
 Before any check, a receiver given by URL gets one signed SUCCESS postback of a throwaway payment
-(id kit-preflight-…): no answer within 13 s (or receiver.timeoutMs, when longer), 401 or 403 (it does not trust the kit's service key, or verifies
+(id kit-preflight-…): no answer within receiver.timeoutMs (12 s at most) that the merchant's read-back
+does not show taken either, 401 or 403 (it does not trust the kit's service key, or verifies
 another signing input), or 404/405 (no postbacks there) stops the run at once with the likely cause.
 
 Exit codes: 0 every requirement the gate counts that was checked passed; 1 one failed; 2 the run could not be

@@ -116,3 +116,34 @@ export function receiverSettings(profile: LoadedPostbackProfile, url?: string): 
 export function resolveOnReceiver(template: string, receiverUrl: string): string {
   return new URL(template, receiverUrl).toString();
 }
+
+/**
+ * The read-back URL of the record a postback is about, its placeholders filled from the postback as the shop keys its
+ * records: `{{paymentId}}` (a payment postback's id, a complaint's paymentId), `{{merchantPaymentId}}`,
+ * `{{complaintId}}` (a complaint postback's id). Resolved on the receiver's origin; the placeholder the postback does
+ * not carry when it lacks a member the URL is keyed by.
+ */
+export function readBackUrl(
+  template: string,
+  kind: 'payment' | 'complaint',
+  about: Readonly<Record<string, unknown>>,
+  receiverUrl: string,
+): { readonly url: string } | { readonly missing: string } {
+  const values: Record<string, unknown> = {
+    '{{paymentId}}': kind === 'payment' ? about.id : about.paymentId,
+    '{{merchantPaymentId}}': about.merchantPaymentId,
+    '{{complaintId}}': kind === 'complaint' ? about.id : undefined,
+  };
+  let filled = template;
+  for (const [placeholder, value] of Object.entries(values)) {
+    if (!filled.includes(placeholder)) continue;
+    if (typeof value !== 'string' || value === '') return { missing: placeholder };
+    filled = filled.replaceAll(placeholder, encodeURIComponent(value));
+  }
+  return { url: resolveOnReceiver(filled, receiverUrl) };
+}
+
+/** The headers of the read-back's requests, their secrets revealed for the request only. */
+export function readBackHeaders(readBack: ReadBackTarget | undefined): Record<string, string> {
+  return Object.fromEntries([...(readBack?.headers.entries() ?? [])].map(([name, secret]) => [name, secret.reveal()]));
+}

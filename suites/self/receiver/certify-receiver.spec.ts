@@ -145,7 +145,11 @@ test.describe('npm run certify-receiver', () => {
   });
 
   for (const [what, answer, expected] of [
-    ['answers GET but never a POST', 'hang', /did not answer a signed postback \(POST\) within 13000 ms/],
+    [
+      'answers GET but never a POST',
+      'hang',
+      /did not answer a signed postback \(POST\) within 1000 ms \(receiver\.timeoutMs\)/,
+    ],
     [
       'answers a POST with 405',
       405,
@@ -173,6 +177,50 @@ test.describe('npm run certify-receiver', () => {
       }
     });
   }
+
+  test('should go on to the checks when a receiver answers too slowly but its state shows it took the postback', async () => {
+    // It records every postback and never answers: the checks' finding (RECEIVER-ACK-…), not a setup problem.
+    const recorded = new Set<string>();
+    const server = createServer((request, response) => {
+      if (request.method === 'GET') {
+        const id = decodeURIComponent(request.url?.split('/').at(-1) ?? '');
+        if (recorded.has(id)) response.end(JSON.stringify({ status: 'SUCCESS', credited: 1 }));
+        else response.writeHead(404).end();
+        return;
+      }
+      let text = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => (text += chunk));
+      request.on('end', () => {
+        const id = (JSON.parse(text) as { id?: unknown }).id;
+        if (typeof id === 'string') recorded.add(id);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/postbacks`;
+    const file = profileWith((profile) => {
+      profile.receiver = { timeoutMs: 1_000, readBack: { payment: { url: '/state/payments/{{paymentId}}' } } };
+    });
+    try {
+      const run = await runKitCommand('certify-receiver', [
+        '--receiver',
+        url,
+        '--profile',
+        file,
+        '--grep',
+        '@req:RECEIVER-ACK-PAYMENT-SUCCESS(?=\\s|$)',
+        '--out',
+        out,
+      ]);
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect(run.stderr).not.toContain('did not answer');
+      expect(report().requirements.find((r) => r.id === 'RECEIVER-ACK-PAYMENT-SUCCESS')?.verdict).toBe('FAIL');
+      expect([...recorded].some((id) => id.startsWith('kit-preflight-'))).toBe(true);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 
   test('should refuse flags it cannot act on', () => {
     const refused = (args: string[]): string => {
