@@ -11,6 +11,8 @@ import { getContract } from '../contract/contract.js';
 import type { LoadedPostbackProfile } from '../profile/load-profile.js';
 import { redactSecrets } from '../secrets/redaction.js';
 import { canonicalJson } from '../signing/canonical-json.js';
+import { atPointer } from '../json-pointer.js';
+import { interfaceStatus } from './merchant-state.js';
 import { deliver, readState } from './postback-sender.js';
 import { readBackHeaders, readBackUrl, type ReceiverSettings } from './receiver-settings.js';
 
@@ -46,14 +48,16 @@ function quoted(answer: string): string {
     : JSON.stringify(text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}…` : text);
 }
 
-/** Whether the merchant's read-back shows the throwaway payment recorded (false without a payment read-back). */
+/** Whether the merchant's read-back shows the throwaway payment recorded SUCCESS (false without a payment read-back). */
 async function recorded(url: string, settings: ReceiverSettings, body: Record<string, unknown>): Promise<boolean> {
   const target = settings.readBack?.payment;
   if (target === undefined) return false;
   const filled = readBackUrl(target.url, 'payment', body, url);
   if ('missing' in filled) return false;
   const answer = await readState(filled.url, readBackHeaders(settings.readBack), READ_BACK_WAIT_MS);
-  return answer.status === 200;
+  // Its record, not any 200: the status the shop recorded for it, in the shop's words, is SUCCESS.
+  const word = atPointer(answer.json, target.statusAt);
+  return answer.status === 200 && interfaceStatus(word, target.statusWords) === 'SUCCESS';
 }
 
 /** How long the read-back of the throwaway payment may take. */
