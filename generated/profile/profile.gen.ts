@@ -5,13 +5,6 @@
  */
 
 /**
- * The algorithm of the hash (§5.3: not shown): rsa-sha256 (RSASSA-PKCS1-v1_5), ed25519, hmac-sha256, or custom (a module). What it signs and how the hash is written are the members, canonicalForm and hashEncoding settings beside it (default: RFC 8785 canonical JSON of the body without hash, base64; design brief §4).
- *
- * This interface was referenced by `Profile`'s JSON-Schema
- * via the `definition` "SchemeName".
- */
-export type SchemeName = 'rsa-sha256' | 'ed25519' | 'hmac-sha256' | 'custom';
-/**
  * Where a non-secret text comes from: a file, an environment variable or an inline value.
  *
  * This interface was referenced by `Profile`'s JSON-Schema
@@ -40,6 +33,13 @@ export type SecretSource =
   | {
       env: string;
     };
+/**
+ * The algorithm of the hash (§5.3: not shown): rsa-sha256 (RSASSA-PKCS1-v1_5), ed25519, hmac-sha256, or custom (a module). What it signs and how the hash is written are the members, canonicalForm and hashEncoding settings beside it (default: RFC 8785 canonical JSON of the body without hash, base64; design brief §4).
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "SchemeName".
+ */
+export type SchemeName = 'rsa-sha256' | 'ed25519' | 'hmac-sha256' | 'custom';
 /**
  * How postbacks from the service are verified (§2.5, §2.6): the body must carry the pinned service public key and a hash that verifies under it, over the signing input members, canonicalForm and hashEncoding describe (the service's own choice; default as for requests). verificationKey is needed for hmac-sha256 (the shared secret).
  *
@@ -146,6 +146,7 @@ export interface Profile {
    * Base URL of the target ({base_url} in the interface). Absent for the embedded sandbox, whose URL is known only when it starts; --target overrides it.
    */
   baseUrl?: string;
+  tls?: Tls;
   operations?: Operations;
   signing?: RequestSigning;
   postbacks: PostbackSigning;
@@ -160,6 +161,21 @@ export interface Profile {
   safety?: Safety;
   propertyRuns?: PropertyRuns;
   conventions?: Conventions;
+}
+/**
+ * How the kit reaches the target (and a merchant's receiver) over HTTPS: a private CA, a client certificate for mutual TLS, whether to verify the server. Files resolve against the profile's folder; the client key comes from a secret source, never inline, and never reaches a report. HTTP_PROXY, HTTPS_PROXY and NO_PROXY of the environment are honoured beside it.
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "Tls".
+ */
+export interface Tls {
+  ca?: TextSource;
+  clientCertificate?: TextSource;
+  clientKey?: SecretSource;
+  /**
+   * false accepts any server certificate (a lab only; every report of the run warns about it)
+   */
+  verify?: boolean;
 }
 /**
  * Where each operation lives. The creation paths are given by the interface (§4.1, §4.2); the others are not shown (§4.3, §4.4, §4.5, §4.7). An absent optional operation is a capability the target lacks.

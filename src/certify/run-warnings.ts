@@ -22,6 +22,13 @@ export function isLoopback(host: string): boolean {
 
 export function runWarnings(profile: LoadedProfile, setting: RunSetting): string[] {
   if (setting.target === undefined) return [];
+  // Said wherever the target is: a run that checked no certificate proves nothing of the target's TLS.
+  const tls = profile.tls?.verify === false ? ["tls.verify is false: the target's certificate was not checked"] : [];
+  return [...tls, ...elsewhereWarnings(profile, setting)];
+}
+
+function elsewhereWarnings(profile: LoadedProfile, setting: RunSetting): string[] {
+  if (setting.target === undefined) return [];
   let host: string;
   try {
     const url = new URL(setting.target);

@@ -43,7 +43,7 @@ export class ApiClient {
 
   constructor(private readonly options: ApiClientOptions) {
     const url = new URL(options.baseUrl);
-    this.transport = new HttpTransport(url.origin, options.connections);
+    this.transport = new HttpTransport(url.origin, options.connections, { tls: options.profile.tls });
     this.pathPrefix = url.pathname.replace(/\/+$/, '');
     this.limiter = new RateLimiter(options.requestsPerSecond ?? options.profile.settings.safety.requestsPerSecond);
   }

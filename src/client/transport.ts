@@ -1,4 +1,5 @@
-import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
+import { describeTlsFailure, localDispatcher, targetDispatcher, type TlsSettings } from './network.js';
 
 /** A body larger than this from a target is cut: a hostile target must not exhaust the kit's memory. */
 export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
@@ -31,23 +32,26 @@ export interface RawRequest {
 }
 
 /**
- * HTTP to one origin over a keep-alive undici Pool. Every request has a deadline covering connect, headers and
- * body; redirects are returned as they are, never followed.
+ * HTTP to one origin over keep-alive connections. Every request has a deadline covering connect, headers and body;
+ * redirects are returned as they are, never followed. `network`: `local` for the kit's own servers (direct), or a
+ * target's TLS settings (also taking HTTP_PROXY/HTTPS_PROXY/NO_PROXY into account: network.ts).
  */
 export class HttpTransport {
-  private readonly pool: Pool;
+  private readonly dispatcher: Dispatcher;
 
   constructor(
     readonly origin: string,
     connections = 8,
+    network: 'local' | { readonly tls: TlsSettings | undefined } = 'local',
   ) {
-    this.pool = new Pool(origin, { connections, keepAliveTimeout: 10_000 });
+    this.dispatcher = network === 'local' ? localDispatcher(connections) : targetDispatcher(network.tls, connections);
   }
 
   async send(request: RawRequest): Promise<RawResponse> {
     const where = `${request.method} ${this.origin}${request.path}`;
     try {
-      const response = await this.pool.request({
+      const response = await this.dispatcher.request({
+        origin: this.origin,
         method: request.method,
         path: request.path,
         headers: request.headers,
@@ -64,7 +68,7 @@ export class HttpTransport {
   }
 
   async close(): Promise<void> {
-    await this.pool.close();
+    await this.dispatcher.close();
   }
 }
 
@@ -99,6 +103,8 @@ function asTransportError(error: unknown, where: string, timeoutMs: number): Tra
   ) {
     return new TransportError('timeout', `${where}: no complete response within ${timeoutMs} ms`);
   }
+  const tls = describeTlsFailure(error);
+  if (tls !== undefined) return new TransportError('connection', `${where}: ${tls}`);
   const detail = err.code ?? err.message ?? String(error);
   return new TransportError(
     'connection',

@@ -1,5 +1,5 @@
 /**
- * `npm run discover -- --target URL --profile FILE [--out FILE] [--max-creations N]`: probes the target and writes
+ * `payment-conformance discover --target URL --profile FILE [--out FILE] [--max-creations N]`: probes the target and writes
  * a new profile with what it found (the input's settings kept, the decided conventions and signing settings set),
  * and beside it the evidence of every decision. Exit 0 when the probes ran (inconclusive ones included: the table
  * says which), 2 when they could not.
@@ -14,7 +14,7 @@ import { discover } from './discover.js';
 
 export const DISCOVER_HELP = `Propose a profile's open settings by probing the target.
 
-Usage: npm run discover -- --target URL --profile FILE [options]
+Usage: payment-conformance discover --target URL --profile FILE [options]
 
   --target URL          the target (a provider's sandbox or staging)
   --profile FILE        a profile with its paths, credentials and safety caps

@@ -1,3 +1,4 @@
+import type { TlsSettings } from '../profile/tls-settings.js';
 import type { Hook, HttpHooks } from '../../generated/profile/profile.gen.js';
 import { HttpTransport, TransportError } from '../client/transport.js';
 import { redactSecrets } from '../secrets/redaction.js';
@@ -21,6 +22,8 @@ export interface HookClientOptions {
   readonly timeoutMs: number;
   /** Waits for a turn under the run's rate cap (safety.requestsPerSecond): the helpers are on the same target. */
   readonly paced?: () => Promise<void>;
+  /** The profile's `tls`: the helpers are on the target. */
+  readonly tls?: TlsSettings | undefined;
 }
 
 /**
@@ -34,7 +37,7 @@ export class HookClient {
 
   constructor(private readonly options: HookClientOptions) {
     const url = new URL(options.baseUrl);
-    this.transport = new HttpTransport(url.origin, 2);
+    this.transport = new HttpTransport(url.origin, 2, { tls: options.tls });
     this.prefix = url.pathname.replace(/\/+$/, '');
   }
 

@@ -12,6 +12,7 @@ import { type SigningInputSpec, signingInputSpec } from '../signing/signing-inpu
 import { fieldName, ProfileError } from './profile-error.js';
 import { crossFieldProblems } from './profile-rules.js';
 import { readSecretSource, readTextSource } from './sources.js';
+import type { TlsSettings } from './tls-settings.js';
 
 /** The embedded sandbox's profile: what `certify` uses when no --profile is given. */
 export const DEFAULT_PROFILE_FILE = kitPath('profiles', 'sandbox.json');
@@ -45,6 +46,8 @@ export interface LoadedPostbackProfile {
     readonly key: VerificationKey;
     readonly input: SigningInputSpec;
   };
+  /** How to reach the target and a receiver over HTTPS (profile `tls`); undefined: the system's CAs, no client certificate. */
+  readonly tls: TlsSettings | undefined;
 }
 
 /** A profile checked and resolved: keys read, schemes loaded, every setting typed, defaults filled in. */
@@ -110,6 +113,7 @@ export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<
   return {
     file,
     settings,
+    tls: await tlsOf(settings, baseDir, attempt),
     requestSigner: new BodySigner(requestScheme, credentials, signingInputSpec(settings.signing)),
     merchantVerificationKey: {
       publicKey: credentials.publicKey,
@@ -133,7 +137,32 @@ export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<
 export async function loadPostbackProfile(file: string): Promise<LoadedPostbackProfile> {
   const settings = parseAndValidate(file);
   const baseDir = path.dirname(path.resolve(file));
-  return { file, settings, postbackVerification: await postbackVerificationOf(settings, baseDir, attemptFor(file)) };
+  const attempt = attemptFor(file);
+  return {
+    file,
+    settings,
+    postbackVerification: await postbackVerificationOf(settings, baseDir, attempt),
+    tls: await tlsOf(settings, baseDir, attempt),
+  };
+}
+
+/** The profile's `tls`, its files read against the profile's folder and the client key as a secret. */
+async function tlsOf(settings: BaseProfileSettings, baseDir: string, attempt: Attempt): Promise<TlsSettings | undefined> {
+  const tls = settings.tls;
+  if (tls === undefined) return undefined;
+  const { ca, clientCertificate, clientKey } = tls;
+  return {
+    ca: ca === undefined ? undefined : await attempt('tls.ca', () => readTextSource(ca, baseDir)),
+    cert:
+      clientCertificate === undefined
+        ? undefined
+        : await attempt('tls.clientCertificate', () => readTextSource(clientCertificate, baseDir)),
+    key:
+      clientKey === undefined
+        ? undefined
+        : await attempt('tls.clientKey', () => readSecretSource(clientKey, baseDir, 'tls.clientKey')),
+    verify: tls.verify ?? true,
+  };
 }
 
 type Attempt = <T>(field: string, load: () => T | Promise<T>) => Promise<T>;

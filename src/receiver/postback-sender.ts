@@ -2,7 +2,8 @@
  * The kit as the service toward a merchant's receiver (§4.6, §6): one POST of exact bytes, one GET of the merchant's
  * state. Every wait has a deadline; a receiver's answer is read up to a bound, never followed when it redirects.
  */
-import { request } from 'undici';
+import { type Dispatcher, request } from 'undici';
+import { describeTlsFailure } from '../client/network.js';
 
 /** What a receiver says is kept up to this: enough for evidence, never a hostile receiver's megabytes. */
 const MAX_ANSWER_CHARS = 2_000;
@@ -30,17 +31,25 @@ async function boundedText(body: AsyncIterable<Buffer | string>): Promise<string
 }
 
 function reasonOf(error: unknown, timeoutMs: number): string {
+  const tls = describeTlsFailure(error);
+  if (tls !== undefined) return `no answer: ${tls}`;
   const code = (error as { code?: string } | undefined)?.code ?? (error as Error | undefined)?.name ?? '';
   if (/TIMEOUT|AbortError|TimeoutError/i.test(code)) return `no answer within ${timeoutMs} ms`;
   return `no answer: ${code || (error instanceof Error ? error.message : String(error))}`;
 }
 
 /** POSTs `bytes` to the receiver as a postback (application/json, as the service sends them). */
-export async function deliver(url: string, bytes: string | Buffer, timeoutMs: number): Promise<Delivery> {
+export async function deliver(
+  url: string,
+  bytes: string | Buffer,
+  timeoutMs: number,
+  dispatcher?: Dispatcher,
+): Promise<Delivery> {
   const started = performance.now();
   const sent = typeof bytes === 'string' ? bytes : bytes.toString('utf8');
   try {
     const response = await request(url, {
+      ...(dispatcher === undefined ? {} : { dispatcher }),
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: bytes,
@@ -74,9 +83,11 @@ export async function readState(
   url: string,
   headers: Readonly<Record<string, string>>,
   timeoutMs: number,
+  dispatcher?: Dispatcher,
 ): Promise<ReadBackAnswer> {
   try {
     const response = await request(url, {
+      ...(dispatcher === undefined ? {} : { dispatcher }),
       method: 'GET',
       headers,
       headersTimeout: timeoutMs,

@@ -54,7 +54,7 @@ async function recorded(url: string, settings: ReceiverSettings, body: Record<st
   if (target === undefined) return false;
   const filled = readBackUrl(target.url, 'payment', body, url);
   if ('missing' in filled) return false;
-  const answer = await readState(filled.url, readBackHeaders(settings.readBack), READ_BACK_WAIT_MS);
+  const answer = await readState(filled.url, readBackHeaders(settings.readBack), READ_BACK_WAIT_MS, settings.network);
   // Its record, not any 200: the status the shop recorded for it, in the shop's words, is SUCCESS.
   const word = atPointer(answer.json, target.statusAt);
   return answer.status === 200 && interfaceStatus(word, target.statusWords) === 'SUCCESS';
@@ -85,7 +85,7 @@ export async function receiverPreflight(
     return `the kit built a preflight postback its own schema refuses: ${JSON.stringify(validation.findings)}`;
   }
   const timeoutMs = Math.min(settings.timeoutMs, PREFLIGHT_WAIT_MS);
-  const delivery = await deliver(url, canonicalJson(body), timeoutMs);
+  const delivery = await deliver(url, canonicalJson(body), timeoutMs, settings.network);
   const { status } = delivery;
   if (status === undefined) {
     // A receiver that took the postback but answers too slowly is the checks' finding (RECEIVER-ACK-…), not a setup

@@ -2,6 +2,8 @@
  * What `certify-receiver` needs from a profile (its `receiver` section and its `postbacks` signing): where the
  * receiver is, how long it has, the service key the kit signs with, and how the merchant's state is read back.
  */
+import type { Dispatcher } from 'undici';
+import { targetDispatcher } from '../client/network.js';
 import path from 'node:path';
 import type { Profile } from '../../generated/profile/profile.gen.js';
 import type { LoadedPostbackProfile } from '../profile/load-profile.js';
@@ -43,6 +45,8 @@ export interface ReceiverSettings {
   readonly stranger: BodySigner;
   /** How the merchant's state is read back; undefined when the profile names no receiver.readBack. */
   readonly readBack: ReadBackTarget | undefined;
+  /** How postbacks and read-backs reach the merchant: the profile's `tls` and the environment's proxies. */
+  readonly network: Dispatcher;
 }
 
 export class ReceiverSettingsError extends Error {
@@ -109,6 +113,7 @@ export function receiverSettings(profile: LoadedPostbackProfile, url?: string): 
     service,
     stranger: strangerSigner(profile),
     readBack: readBackOf(section.readBack, baseDir),
+    network: targetDispatcher(profile.tls, 4),
   };
 }
 
