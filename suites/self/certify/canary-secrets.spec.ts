@@ -7,11 +7,12 @@
  * client field value of every pay-in the tests create): finding it proves the search looks where a leak would be,
  * and finding the reflection redacted proves a secret did come back and was scrubbed.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { unzipSync } from 'fflate';
 import { runCertify } from '../../../fixtures/self/kit-command.js';
 import { startReflectingProxy } from '../../../fixtures/self/reflecting-proxy.js';
 import { filesContaining, placesContaining, readOutputFiles } from '../../../fixtures/self/report-files.js';
@@ -79,13 +80,26 @@ test('should leave no secret in any output of a failing certification against a 
   const proxy = await startReflectingProxy(sandbox.url);
   try {
     const out = path.join(dir, 'reports');
+    // The certification package too: its signing key is a secret like the others.
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const packageKey = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    writeFileSync(path.join(dir, 'package.key'), packageKey);
+    const archive = path.join(dir, 'certification.zip');
     const run = await runCertify([
       ...['--target', proxy.url, '--profile', profile.file, '--out', out],
+      ...['--package', archive, '--package-key', path.join(dir, 'package.key')],
       ...['--grep', '@req:(STATUS-ECHOES-MERCHANT-IDS|PB-SIGNATURE-VALID|ERROR-BODY-SHAPE)(?=\\s|$)'],
     ]);
     expect(run.code, run.stdout + run.stderr).toBe(1);
 
+    // Every file of the package, as a provider would unpack it, is searched with the run's outputs.
+    for (const [name, bytes] of Object.entries(unzipSync(readFileSync(archive)))) {
+      mkdirSync(path.dirname(path.join(out, 'unpacked', name)), { recursive: true });
+      writeFileSync(path.join(out, 'unpacked', name), bytes);
+    }
     const files = readOutputFiles(out);
+    expect(files.map((f) => f.name)).toContain('unpacked/manifest.json');
+    expect(filesContaining(files, profile.marker)).toContain('unpacked/reports/conformance.json');
     const names = files.map((f) => f.name);
     for (const expected of ['conformance.json', 'conformance.md', 'conformance.html', 'junit.xml', 'html/index.html']) {
       expect(names).toContain(expected);
@@ -103,7 +117,7 @@ test('should leave no secret in any output of a failing certification against a 
     ).toBe(true);
 
     const terminal = { name: 'terminal', text: run.stdout + run.stderr };
-    for (const [name, secret] of Object.entries(profile.secrets)) {
+    for (const [name, secret] of Object.entries({ ...profile.secrets, packageKey })) {
       expect(placesContaining([...files, terminal], secret), `${name} leaked into`).toEqual([]);
     }
   } finally {
