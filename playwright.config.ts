@@ -1,9 +1,12 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
 import type { ConformanceOptions } from './fixtures/index.js';
 import { faultProofProjects } from './fixtures/conformance/fault-projects.js';
 import { CHROMIUM_ARGS, debianChromium } from './src/runner/debian-chromium.js';
 
+/** `.ts` in a clone, `.js` in the package (dist/playwright.config.js): the modules named below beside it. */
+const ext = path.extname(fileURLToPath(import.meta.url));
 const ci = process.env.CI !== undefined && process.env.CI !== '';
 /** Set by `npm run certify` (src/certify): the conformance reports, written to KIT_REPORT_DIR (default reports/). */
 const certifying = process.env.KIT_CERTIFY === '1';
@@ -12,7 +15,7 @@ const reportDir = path.resolve(process.env.KIT_REPORT_DIR?.trim() || 'reports');
 const reporters: ReporterDescription[] = certifying
   ? [
       ['line'],
-      ['./src/report/conformance-reporter.ts', { outputDir: reportDir }],
+      [`./src/report/conformance-reporter${ext}`, { outputDir: reportDir }],
       ['junit', { outputFile: path.join(reportDir, 'junit.xml') }],
       ['html', { outputFolder: path.join(reportDir, 'html'), open: 'never' }],
     ]
@@ -46,22 +49,22 @@ const BROWSER_USE = {
 export default defineConfig<ConformanceOptions>({
   forbidOnly: ci,
   // The run's capture server, which receives the target's postbacks for every worker.
-  globalSetup: './fixtures/conformance/capture-setup.ts',
+  globalSetup: `./fixtures/conformance/capture-setup${ext}`,
   // No retries anywhere: a target that answers differently the second time is a finding, not noise (brief §6).
   retries: 0,
   fullyParallel: true,
   // The scrubber comes first: it removes secrets from each result before the other reporters see it.
-  reporter: [['./src/report/secret-scrubber.ts'], ...reporters],
+  reporter: [[`./src/report/secret-scrubber${ext}`], ...reporters],
   // A certification keeps its attachments next to its reports, and never empties the test-results/ of another run
   // (Playwright cleans its output folder when a run starts).
   outputDir: certifying ? path.join(reportDir, 'test-results') : 'test-results',
   projects: [
-    { name: 'vectors', testDir: 'suites/self', testMatch: 'signing-vectors.spec.ts' },
+    { name: 'vectors', testDir: 'suites/self', testMatch: `signing-vectors.spec${ext}` },
     {
       name: 'self',
       testDir: 'suites',
-      testMatch: ['self/**/*.spec.ts', 'meta/**/*.spec.ts'],
-      testIgnore: 'self/signing-vectors.spec.ts',
+      testMatch: [`self/**/*.spec${ext}`, `meta/**/*.spec${ext}`],
+      testIgnore: `self/signing-vectors.spec${ext}`,
       dependencies: ['vectors'],
     },
     { name: 'conformance', ...CONFORMANCE_SUITES, dependencies: ['vectors'] },

@@ -1,5 +1,5 @@
 /**
- * npm run capture -- [--capture-host H] [--capture-port P] [--capture-public-url URL] [--evidence FILE] [--resume]
+ * payment-conformance capture [--capture-host H] [--capture-port P] [--capture-public-url URL] [--evidence FILE] [--resume]
  *                    [--profile FILE] [--quiet]
  *
  * Runs the capture server alone until SIGINT or SIGTERM: postbacks sent to {public URL}/pb/merchant (the URL to
@@ -15,7 +15,7 @@ import { contractOptionsFor, getContract } from '../src/contract/contract.js';
 import { loadProfile } from '../src/profile/load-profile.js';
 
 const USAGE =
-  'usage: npm run capture -- [--capture-host H] [--capture-port P] [--capture-public-url URL] [--evidence FILE] [--resume] [--profile FILE] [--quiet]';
+  'usage: payment-conformance capture [--capture-host H] [--capture-port P] [--capture-public-url URL] [--evidence FILE] [--resume] [--profile FILE] [--quiet]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

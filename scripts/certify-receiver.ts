@@ -1,5 +1,5 @@
 /**
- * npm run certify-receiver -- [--receiver URL] [--profile FILE] [--out DIR] [--grep PATTERN] [--gate profile|spec]
+ * payment-conformance certify-receiver [--receiver URL] [--profile FILE] [--out DIR] [--grep PATTERN] [--gate profile|spec]
  *
  * Certifies a merchant's postback receiver, the kit playing the service (src/certify/receiver-cli.ts); `--help`
  * lists the flags.

@@ -1,5 +1,5 @@
 /**
- * npm run certify -- [--target URL] [--profile FILE] [--out DIR] [--capture-host H] [--capture-port P]
+ * payment-conformance certify [--target URL] [--profile FILE] [--out DIR] [--capture-host H] [--capture-port P]
  *                    [--capture-public-url URL] [--grep PATTERN] [--deep] [--workers N]
  *
  * The whole certification of a target (src/certify/certify-cli.ts); `--help` lists the flags with examples.

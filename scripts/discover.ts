@@ -1,5 +1,5 @@
 /**
- * npm run discover -- --target URL --profile FILE [--out FILE] [--max-creations N]
+ * payment-conformance discover --target URL --profile FILE [--out FILE] [--max-creations N]
  *
  * Probes a target and proposes its profile's open settings with evidence (src/discover/discover-cli.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * npm run faults -- [--fault NAME]… [--out DIR] [--workers N]
+ * payment-conformance faults [--fault NAME]… [--out DIR] [--workers N]
  *
  * The fault matrix (src/faults/faults-cli.ts): every sandbox fault detected, no false alarm on the clean sandbox.
  */

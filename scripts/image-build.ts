@@ -1,5 +1,5 @@
 /**
- * npm run image:build -- [--tag NAME:TAG] | --app-dir DIR
+ * payment-conformance image build -- [--tag NAME:TAG] | --app-dir DIR
  *
  * Builds the reference sandbox as an image with no registry (src/container/sandbox-image.ts), tagged
  * payment-sandbox:local by default. Exit 2 with one line when there is no Docker engine. With --app-dir, only lays

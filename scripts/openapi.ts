@@ -1,5 +1,5 @@
 /**
- * npm run openapi -- [--profile FILE] [--out FILE]
+ * payment-conformance openapi [--profile FILE] [--out FILE]
  *
  * The kit's contract as an OpenAPI 3.1 document (src/openapi/openapi-cli.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * npm run peer-faults -- [--fault FXnn]… [--full] [--certify] [--workers N] [--parallel N] [--out DIR]
+ * payment-conformance peer-faults [--fault FXnn]… [--full] [--certify] [--workers N] [--parallel N] [--out DIR]
  *
  * The independent Python service of ../shared/peers certified clean with 0 FAIL, and each of its faults detected
  * through a requirement it breaks with no collateral (src/faults/peer-faults-cli.ts).

@@ -1,5 +1,5 @@
 /**
- * npm run peer-receivers -- [--variant Rnn]… [--full] [--parallel N] [--out DIR]
+ * payment-conformance peer-receivers [--variant Rnn]… [--full] [--parallel N] [--out DIR]
  *
  * The independent Python receivers of ../shared/peers: R00 certified with 0 FAIL in two signing configurations, and
  * each faulty variant R01–R15 failing through the requirement its defect breaks with no collateral

@@ -1,5 +1,5 @@
 /**
- * npm run peer -- [--fault FXnn] [--capture-port P]
+ * payment-conformance peer [--fault FXnn] [--capture-port P]
  *
  * Starts the independent Python payment service of ../shared/peers/python-service (src/peers/python-service.ts) and
  * prints `listening on URL` when it is ready; serves until SIGINT or SIGTERM. With --capture-port, its merchant's
@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util';
 import { PYTHON_SERVICE_FAULTS, startPythonService } from '../src/peers/python-service.js';
 
-const USAGE = 'usage: npm run peer -- [--fault FXnn] [--capture-port P]';
+const USAGE = 'usage: payment-conformance peer [--fault FXnn] [--capture-port P]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -1,5 +1,5 @@
 /**
- * npm run receiver-faults -- [--fault NAME]… [--out DIR]
+ * payment-conformance receiver-faults [--fault NAME]… [--out DIR]
  *
  * Every faulty receiver of examples/receivers fails its certification through the requirements it breaks, and
  * through no other; the reference receiver passes (src/faults/receiver-faults-cli.ts).

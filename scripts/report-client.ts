@@ -1,7 +1,7 @@
 /**
- * npm run report:client -- FILE [--profile FILE] [--out DIR] [--gate profile|spec]
+ * payment-conformance report client FILE [--profile FILE] [--out DIR] [--gate profile|spec]
  *
- * Judges a recording of a merchant's client (npm run sandbox -- --record FILE) against the CLIENT requirements
+ * Judges a recording of a merchant's client (payment-conformance sandbox --record FILE) against the CLIENT requirements
  * (src/client-report/client-report-cli.ts).
  */
 import { reportClient } from '../src/client-report/client-report-cli.js';

@@ -1,5 +1,5 @@
 /**
- * npm run report:diff -- BASE.json HEAD.json [--md FILE]
+ * payment-conformance report diff BASE.json HEAD.json [--md FILE]
  *
  * The release gate across environments (src/report-diff): exit 1 when HEAD regressed against BASE.
  */

@@ -1,5 +1,5 @@
 /**
- * npm run sandbox -- --port N [--flavor reference|foreign] [--fault NAME]… [--profile FILE] [--clock virtual|real]
+ * payment-conformance sandbox --port N [--flavor reference|foreign] [--fault NAME]… [--profile FILE] [--clock virtual|real]
  *   [--host H] [--public-url URL] [--background-rate N] [--record FILE]
  *
  * Serves the sandbox until SIGINT or SIGTERM; prints `listening on http://127.0.0.1:N` when ready. `--flavor foreign`
@@ -15,7 +15,7 @@ import { recordTo } from '../src/sandbox/recording.js';
 import { startSandbox } from '../src/sandbox/start-sandbox.js';
 
 const USAGE =
-  'usage: npm run sandbox -- --port N [--flavor reference|foreign] [--fault NAME]... [--profile FILE] [--clock virtual|real] [--host H] [--public-url URL] [--background-rate N] [--record FILE]';
+  'usage: payment-conformance sandbox --port N [--flavor reference|foreign] [--fault NAME]... [--profile FILE] [--clock virtual|real] [--host H] [--public-url URL] [--background-rate N] [--record FILE]';
 
 /** A variable of the environment, unset when empty. */
 function env(name: string): string | undefined {

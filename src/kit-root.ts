@@ -21,3 +21,17 @@ export const kitRoot: string = findKitRoot();
 export function kitPath(...segments: string[]): string {
   return path.join(kitRoot, ...segments);
 }
+
+/** Whether this process runs the compiled kit (dist/, as the package ships it) rather than its TypeScript sources. */
+export const runsCompiled: boolean = fileURLToPath(import.meta.url).endsWith('.js');
+
+/**
+ * A module of the kit named by its path from the root without extension (`src/report/secret-scrubber`), as this
+ * process runs the kit: compiled under dist/, or the TypeScript source in a clone.
+ */
+export function kitModule(withoutExtension: string): string {
+  return runsCompiled ? kitPath('dist', `${withoutExtension}.js`) : kitPath(`${withoutExtension}.ts`);
+}
+
+/** The kit's Playwright configuration, which every run of its suites names (the caller's folder may hold another). */
+export const kitPlaywrightConfig: string = kitModule('playwright.config');

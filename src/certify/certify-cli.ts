@@ -21,12 +21,23 @@ import {
   type ContainerTarget,
 } from '../container/container-target.js';
 import { DockerUnavailableError } from '../container/docker-env.js';
-import { kitRoot } from '../kit-root.js';
+import { kitPlaywrightConfig, kitRoot } from '../kit-root.js';
 import { DEFAULT_PROFILE_FILE, loadProfile, type LoadedProfile } from '../profile/load-profile.js';
 import { EXIT_CODES, GATES, type Gate } from '../report/verdicts.js';
 import { waitBounded } from '../runner/bounded-child.js';
 import { checkCredentials } from './credentials-check.js';
 import { runWarnings } from './run-warnings.js';
+import { playwrightCli } from '../runner/playwright-cli.js';
+import {
+  PACKAGE_HELP,
+  PACKAGE_OPTIONS,
+  PackageError,
+  packageRequest,
+  writePackageOf,
+  type PackageRequest,
+} from '../package/package-flags.js';
+import { SourceError } from '../profile/sources.js';
+import { describeTlsFailure, probeTls, targetDispatcher, type TlsSettings } from '../client/network.js';
 
 /** The run cannot be carried out: exit 2 with this message. */
 export class CertifyError extends Error {
@@ -45,7 +56,7 @@ const KILL_GRACE_MS = 30_000;
 
 export const HELP = `Certify a payment service environment against its interface.
 
-Usage: npm run certify -- [options]
+Usage: payment-conformance certify [options]
 
   --target URL|container:IMAGE  the target (default: the embedded reference sandbox)
   --profile FILE                its target profile (default: profiles/sandbox.json)
@@ -60,6 +71,7 @@ Usage: npm run certify -- [options]
                                 (default: ${DEFAULT_MAX_MINUTES}; 0 for no limit, e.g. for real-time retries on staging)
   --gate profile|spec           what fails the run (exit 1): profile (default) any FAIL, of the interface or of
                                 a convention the profile states; spec only the interface's own requirements
+${PACKAGE_HELP}
   --help                        this text
 
 A container target (container:IMAGE[:TAG]) is started with host networking, given its port as PORT and
@@ -71,10 +83,10 @@ missing image, a container that never gets ready, a run stopped at its time limi
 
 Examples:
   npm run certify
-  npm run certify -- --target https://sandbox.example.test --profile profiles/examples/staging.example.json
-  npm run certify -- --grep @req:PB- --out reports/postbacks
-  npm run certify -- --deep --workers 2 --max-minutes 120
-  npm run image:build && npm run certify -- --target container:payment-sandbox:local
+  payment-conformance certify --target https://sandbox.example.test --profile profiles/examples/staging.example.json
+  payment-conformance certify --grep @req:PB- --out reports/postbacks
+  payment-conformance certify --deep --workers 2 --max-minutes 120
+  payment-conformance image build && payment-conformance certify --target container:payment-sandbox:local
 `;
 
 export interface CertifyOptions {
@@ -90,6 +102,10 @@ export interface CertifyOptions {
   /** The run's time limit in minutes; 0 for none. */
   readonly maxMinutes: number;
   readonly gate: Gate;
+  /** --package: the signed certification package to write after the run, its key already read. */
+  readonly package: PackageRequest | undefined;
+  /** The flags as given, for the package's manifest. */
+  readonly argv: readonly string[];
 }
 
 export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'help' {
@@ -111,6 +127,7 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
         workers: { type: 'string' },
         'max-minutes': { type: 'string' },
         gate: { type: 'string' },
+        ...PACKAGE_OPTIONS,
         help: { type: 'boolean' },
       },
     }));
@@ -125,9 +142,10 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
   const { workers, maxMinutes, gate } = runFlags(values, DEFAULT_MAX_MINUTES);
   const publicUrl = values['capture-public-url'];
   if (publicUrl !== undefined) httpUrl('--capture-public-url', publicUrl);
+  const profile = values.profile ?? DEFAULT_PROFILE_FILE;
   return {
     target: values.target,
-    profile: values.profile ?? DEFAULT_PROFILE_FILE,
+    profile,
     out: values.out ?? 'reports',
     captureHost: values['capture-host'],
     capturePort: port,
@@ -137,7 +155,41 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
     workers,
     maxMinutes,
     gate,
+    package: asCertifyError(() => packageRequest(values, profile)),
+    argv: [...args],
   };
+}
+
+/** Runs `make`; a PackageError (a package that cannot be made as asked) becomes the run's exit 2. */
+export function asCertifyError<T>(make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    if (error instanceof PackageError || error instanceof SourceError) throw new CertifyError(error.message);
+    throw error;
+  }
+}
+
+/** Writes the package when --package asked for it; returns the run's exit code. */
+export function finishRun(
+  options: Pick<CertifyOptions, 'out' | 'profile'> & {
+    readonly package?: PackageRequest | undefined;
+    readonly argv?: readonly string[] | undefined;
+  },
+  report: ConformanceReport,
+): number {
+  if (options.package !== undefined) {
+    const request = options.package;
+    asCertifyError(() => {
+      writePackageOf(request, {
+        out: path.resolve(options.out),
+        report,
+        profileFile: options.profile,
+        command: options.argv ?? [],
+      });
+    });
+  }
+  return EXIT_CODES[report.outcome];
 }
 
 /** The flags every reporting run takes (certify, certify-receiver), checked: a bad one is exit 2 with one line. */
@@ -172,9 +224,11 @@ export function httpUrl(flag: string, value: string): URL {
 }
 
 /** Any HTTP answer means the target is there; no answer within the deadline means the run cannot be carried out. */
-export async function assertReachable(target: URL): Promise<void> {
+export async function assertReachable(target: URL, tls: TlsSettings | undefined): Promise<void> {
+  const dispatcher = targetDispatcher(tls, 1);
   try {
     const response = await request(target, {
+      dispatcher,
       method: 'GET',
       headersTimeout: 5_000,
       bodyTimeout: 5_000,
@@ -183,8 +237,14 @@ export async function assertReachable(target: URL): Promise<void> {
     await response.body.dump();
   } catch (error) {
     const reason =
-      error instanceof Error ? ((error.cause as { code?: string } | undefined)?.code ?? error.message) : String(error);
+      describeTlsFailure(error) ??
+      (await probeTls(target, tls)) ??
+      (error instanceof Error
+        ? ((error.cause as { code?: string } | undefined)?.code ?? error.message)
+        : String(error));
     throw new CertifyError(`cannot reach the target at ${target.origin}: ${reason}`);
+  } finally {
+    await dispatcher.close();
   }
 }
 
@@ -208,7 +268,7 @@ export async function preflight(options: CertifyOptions): Promise<string[]> {
     }
     return warnings;
   }
-  await assertReachable(httpUrl('--target', options.target));
+  await assertReachable(httpUrl('--target', options.target), profile.tls);
   return [...warnings, ...(await credentialsPreflight(options.target, profile))];
 }
 
@@ -316,8 +376,8 @@ export async function runReportingProject(
   output: 'inherit' | 'quiet' = 'inherit',
 ): Promise<ConformanceReport> {
   const out = path.resolve(options.out);
-  const cli = path.join(kitRoot, 'node_modules', '@playwright', 'test', 'cli.js');
-  const args = [cli, 'test', ...projects.map((project) => `--project=${project}`)];
+  const cli = playwrightCli();
+  const args = [cli, 'test', '--config', kitPlaywrightConfig, ...projects.map((project) => `--project=${project}`)];
   if (options.grep !== undefined) args.push('--grep', options.grep);
   // One worker per core: Playwright's default is half of them, and each worker's embedded sandbox keeps a core busy
   // (bench: 2 workers certify the embedded sandbox in ~15 s where 1 takes ~21 s on 2 cores).
@@ -328,6 +388,7 @@ export async function runReportingProject(
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     KIT_CERTIFY: '1',
+    KIT_CALLER_CWD: process.cwd(),
     KIT_REPORT_DIR: out,
     KIT_PROFILE: path.resolve(options.profile),
     KIT_GREP: options.grep ?? '',
@@ -370,7 +431,7 @@ export async function certify(args: readonly string[]): Promise<number> {
     const warnings = await preflight(options);
     printWarnings(warnings);
     if (options.target?.startsWith(CONTAINER_TARGET_PREFIX) !== true) {
-      return EXIT_CODES[(await runCertification(options, warnings)).outcome];
+      return finishRun(options, await runCertification(options, warnings));
     }
     // Interrupts are handled from before the start: a container caught mid-start is removed by its run's label.
     const run = randomUUID();
@@ -399,7 +460,7 @@ export async function certify(args: readonly string[]): Promise<number> {
           if (stop.interrupted) spawned.kill('SIGINT');
         },
       );
-      return EXIT_CODES[report.outcome];
+      return finishRun(options, report);
     } catch (error) {
       // The interrupt removed the container under a step that then failed: its handler ends the process (130).
       if (stop.interrupted) return await untilInterruptExits();

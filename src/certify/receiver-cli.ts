@@ -11,15 +11,23 @@ import { DEFAULT_PROFILE_FILE, loadPostbackProfile, type LoadedPostbackProfile }
 import { embeddedReceiverProblem } from '../receiver/embedded-receiver.js';
 import { receiverPreflight } from '../receiver/receiver-preflight.js';
 import { receiverSettings, ReceiverSettingsError, type ReceiverSettings } from '../receiver/receiver-settings.js';
-import { EXIT_CODES } from '../report/verdicts.js';
-import { CertifyError, httpUrl, runFlags, runReportingProject, type ReportingRunOptions } from './certify-cli.js';
+import {
+  asCertifyError,
+  CertifyError,
+  finishRun,
+  httpUrl,
+  runFlags,
+  runReportingProject,
+  type ReportingRunOptions,
+} from './certify-cli.js';
+import { PACKAGE_OPTIONS, packageRequest, type PackageRequest } from '../package/package-flags.js';
 
 /** A receiver certification is a few dozen postbacks: minutes mean a receiver that answers nothing in time. */
 const DEFAULT_MAX_MINUTES = 15;
 
 export const RECEIVER_HELP = `Certify a merchant's postback receiver: the kit plays the service (§4.6, §6).
 
-Usage: npm run certify-receiver -- [options]
+Usage: payment-conformance certify-receiver [options]
 
   --receiver URL      where payment postbacks go (default: the profile's receiver.url, else the embedded
                       reference receiver of examples/receivers)
@@ -31,6 +39,9 @@ Usage: npm run certify-receiver -- [options]
   --max-minutes N     stop the run after N minutes and exit 2 (default: ${DEFAULT_MAX_MINUTES}; 0 for no limit)
   --gate profile|spec what fails the run (exit 1): profile (default) any FAIL; spec the interface's own
                       requirements (the critical ones are all of the interface)
+  --package FILE      also write a signed certification package (.zip): manifest, reports, evidence
+  --package-key FILE  the PEM private key that signs it (default: the profile's signing.signingKey, when
+                      the profile has a merchant signing section with ed25519 or rsa-sha256)
   --fault NAME        certify the embedded reference receiver with one of its faults on (the receiver
                       fault matrix, npm run receiver-faults): ${FAULTY_RECEIVERS.length} faults
   --help              this text
@@ -51,12 +62,16 @@ or that refused it).
 
 Examples:
   npm run certify-receiver
-  npm run certify-receiver -- --receiver https://merchant.example.test/postbacks --profile my-receiver.json
+  payment-conformance certify-receiver --receiver https://merchant.example.test/postbacks --profile my-receiver.json
 `;
 
 export interface ReceiverCertifyOptions extends ReportingRunOptions {
   readonly receiver: string | undefined;
   readonly fault: string | undefined;
+  /** --package: the signed certification package to write after the run, its key already read. */
+  readonly package?: PackageRequest | undefined;
+  /** The flags as given, for the package's manifest. */
+  readonly argv?: readonly string[] | undefined;
 }
 
 export function parseReceiverArgs(args: readonly string[]): ReceiverCertifyOptions | 'help' {
@@ -75,6 +90,7 @@ export function parseReceiverArgs(args: readonly string[]): ReceiverCertifyOptio
         'max-minutes': { type: 'string' },
         gate: { type: 'string' },
         fault: { type: 'string' },
+        ...PACKAGE_OPTIONS,
         help: { type: 'boolean' },
       },
     }));
@@ -93,15 +109,18 @@ export function parseReceiverArgs(args: readonly string[]): ReceiverCertifyOptio
       );
     }
   }
+  const profile = values.profile ?? DEFAULT_PROFILE_FILE;
   return {
     receiver: values.receiver,
     fault: values.fault,
-    profile: values.profile ?? DEFAULT_PROFILE_FILE,
+    profile,
     out: values.out ?? 'reports/receiver',
     grep: values.grep,
     workers,
     maxMinutes,
     gate,
+    package: asCertifyError(() => packageRequest(values, profile)),
+    argv: [...args],
   };
 }
 
@@ -162,8 +181,7 @@ export async function certifyReceiver(args: readonly string[]): Promise<number> 
       process.stdout.write(RECEIVER_HELP);
       return 0;
     }
-    const report = await runReceiverCertification(options);
-    return EXIT_CODES[report.outcome];
+    return finishRun(options, await runReceiverCertification(options));
   } catch (error) {
     if (!(error instanceof CertifyError)) throw error;
     process.stderr.write(`certify-receiver: ${error.message}\n`);

@@ -1,5 +1,5 @@
 /**
- * `npm run report:client -- FILE`: a recording of a merchant's client against the sandbox (`npm run sandbox --
+ * `payment-conformance report client FILE`: a recording of a merchant's client against the sandbox (`payment-conformance sandbox
  * --record FILE`) judged against the CLIENT requirements, in certify's report formats and exit codes: 0 no
  * requirement the gate counts failed, 1 one did, 2 the recording could not be judged.
  */
@@ -20,9 +20,9 @@ import { readRecording, RecordingError } from './read-recording.js';
 
 export const CLIENT_REPORT_HELP = `Judge a recording of a merchant's client against the CLIENT requirements.
 
-Usage: npm run report:client -- FILE [options]
+Usage: payment-conformance report client FILE [options]
 
-  FILE                 a recording: npm run sandbox -- --record FILE, then run the client against that sandbox
+  FILE                 a recording: payment-conformance sandbox --record FILE, then run the client against that sandbox
   --profile FILE       the profile the client was run with: its operations' paths, signing (scheme, key,
                        signing input) and client.minStatusIntervalMs (default: profiles/sandbox.json)
   --out DIR            where the reports go (default: reports/client)

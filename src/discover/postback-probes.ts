@@ -60,7 +60,7 @@ function settleOf(profile: LoadedProfile, target: string, amount: number): Settl
         baseUrl: target,
         hooks,
         headers: profile.hookHeaders,
-              tls: profile.tls,
+        tls: profile.tls,
         timeoutMs: profile.settings.timing.requestTimeoutMs,
       }),
     };

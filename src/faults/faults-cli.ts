@@ -4,6 +4,7 @@
  * (by which requirement and test) or MISSED, and reports/faults.json. Exit 0 when every fault is detected and the
  * clean sandbox passes; 1 otherwise; 2 when the matrix cannot be run.
  */
+import { kitModule } from '../kit-root.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import { CLEAN_PROJECTS, faultProject, judgeFaultMatrix } from './fault-matrix.j
 
 const HELP = `Prove the conformance suites catch every sandbox fault and raise no false alarm.
 
-Usage: npm run faults -- [options]
+Usage: payment-conformance faults [options]
 
   --fault NAME         only this fault (repeatable; default: all ${FAULTS.length})
   --flavor NAME        reference (default) or foreign: the catalogue's faults applied to the sandbox's foreign
@@ -149,7 +150,7 @@ async function runMatrix(options: FaultsOptions): Promise<FaultMatrixReport> {
   const run = await runPlaywright([...projects.map((p) => `--project=${p}`), `--workers=${options.workers}`], {
     env: { KIT_FAULT_PROJECTS: options.full ? 'full' : '1', ...foreign },
     timeoutMs: options.full ? FULL_RUN_TIMEOUT_MS : RUN_TIMEOUT_MS,
-    reporters: ['./src/faults/progress-reporter.ts'],
+    reporters: [kitModule('src/faults/progress-reporter')],
     onOutput: (text) => process.stdout.write(text),
   }).catch((error: unknown) => {
     throw new FaultsError(

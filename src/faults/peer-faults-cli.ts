@@ -37,7 +37,7 @@ function percent(share: number): string {
 
 const HELP = `Certify the independent Python service and prove the kit catches each of its faults, and nothing else.
 
-Usage: npm run peer-faults -- [--fault FXnn]… [--full] [--certify] [--workers N] [--parallel N] [--out DIR]
+Usage: payment-conformance peer-faults [--fault FXnn]… [--full] [--certify] [--workers N] [--parallel N] [--out DIR]
 
   --fault FXnn   only this fault (repeatable; default: all ${PYTHON_SERVICE_FAULTS.length})
   --full         the whole suite under each fault (default: the tests of the requirements it breaks)

@@ -36,7 +36,7 @@ const FAULTY = RECEIVER_VARIANTS.filter((variant) => variant !== 'R00');
 const HELP = `Certify the independent Python receivers: R00 passes in two signing configurations, each of R01–R15 fails
 through the requirement its defect breaks, and nothing else.
 
-Usage: npm run peer-receivers -- [--variant Rnn]… [--full] [--parallel N] [--out DIR]
+Usage: payment-conformance peer-receivers [--variant Rnn]… [--full] [--parallel N] [--out DIR]
 
   --variant Rnn  only this faulty variant (repeatable; default: all ${FAULTY.length}); R00 always runs
   --full         the whole receiver suite under each variant (default: the tests of the requirements it breaks)

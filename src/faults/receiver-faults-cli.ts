@@ -14,7 +14,7 @@ import { DEFAULT_PROFILE_FILE } from '../profile/load-profile.js';
 
 const HELP = `Prove the receiver certification catches every faulty receiver and nothing else.
 
-Usage: npm run receiver-faults -- [--fault NAME]… [--out DIR]
+Usage: payment-conformance receiver-faults [--fault NAME]… [--out DIR]
 
   --fault NAME   only this faulty receiver (repeatable; default: all ${FAULTY_RECEIVERS.length})
   --out DIR      where receiver-faults.json and each run's reports go (default: reports/receiver-faults)

@@ -1,5 +1,5 @@
 /**
- * `npm run openapi -- [--profile FILE] [--out FILE]`: the OpenAPI 3.1 document of a profile's target, generated from
+ * `payment-conformance openapi [--profile FILE] [--out FILE]`: the OpenAPI 3.1 document of a profile's target, generated from
  * schemas/ (src/openapi/openapi-document.ts). generated/openapi/sandbox.openapi.json is the embedded sandbox's, kept
  * fresh by `npm run generate:check`.
  */
@@ -12,7 +12,7 @@ import { openApiDocument } from './openapi-document.js';
 
 export const OPENAPI_HELP = `Export the kit's contract as an OpenAPI 3.1 document.
 
-Usage: npm run openapi -- [--profile FILE] [--out FILE]
+Usage: payment-conformance openapi [--profile FILE] [--out FILE]
 
   --profile FILE  whose operation paths and methods, base URL, signing input and record timestamp format the
                   document states (default: profiles/sandbox.json)

@@ -147,7 +147,11 @@ export async function loadPostbackProfile(file: string): Promise<LoadedPostbackP
 }
 
 /** The profile's `tls`, its files read against the profile's folder and the client key as a secret. */
-async function tlsOf(settings: BaseProfileSettings, baseDir: string, attempt: Attempt): Promise<TlsSettings | undefined> {
+async function tlsOf(
+  settings: BaseProfileSettings,
+  baseDir: string,
+  attempt: Attempt,
+): Promise<TlsSettings | undefined> {
   const tls = settings.tls;
   if (tls === undefined) return undefined;
   const { ca, clientCertificate, clientKey } = tls;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
-import { kitPath } from '../kit-root.js';
+import { kitPath, kitRoot } from '../kit-root.js';
 import { DEFAULT_PROFILE_FILE, loadPostbackProfile, loadProfile } from '../profile/load-profile.js';
 import { type ConventionName, undeclaredConventions } from '../profile/conventions.js';
 import { type CertificationScope, requirementsOfScope } from '../requirements/registry.js';
@@ -216,7 +216,7 @@ export default class ConformanceReporter implements Reporter {
         `  tests: ${summary.tests.passed} passed, ${summary.tests.failed} failed, ${summary.tests.skipped} skipped`,
         // Why a run is incomplete, one line each: the full text is in the reports.
         ...(report.errors ?? []).map((e) => `  error: ${redactSecrets(e.split('\n')[0] ?? e)}`),
-        `  reports: ${path.relative(process.cwd(), path.join(this.outputDir, 'conformance.{json,md,html}')) || '.'}`,
+        `  reports: ${path.relative(callerDir(), path.join(this.outputDir, 'conformance.{json,md,html}')) || '.'}`,
         '',
       ].join('\n'),
     );
@@ -246,7 +246,7 @@ export default class ConformanceReporter implements Reporter {
       kit: kitFacts(),
       target: targetOf(this.scope),
       profile: {
-        file: path.relative(process.cwd(), path.resolve(profileFile)),
+        file: profileShownAs(profileFile),
         settings: profile ?? {},
       },
       // The profile's conventions are the service's open points; a receiver's run goes by none of them.
@@ -280,4 +280,17 @@ function runWarningsOf(text: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** The folder the user ran the command in (the run itself works in the kit's folder). */
+function callerDir(): string {
+  return env('KIT_CALLER_CWD') || process.cwd();
+}
+
+/** A profile of the kit's own (profiles/…) by its path in the kit; the user's relative to where they ran the command. */
+function profileShownAs(file: string): string {
+  const absolute = path.resolve(file);
+  const inKit = path.relative(kitRoot, absolute);
+  if (!inKit.startsWith('..') && !path.isAbsolute(inKit) && inKit.startsWith('profiles')) return inKit;
+  return path.relative(callerDir(), absolute);
 }

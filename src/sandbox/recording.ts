@@ -1,7 +1,7 @@
 /**
- * `npm run sandbox -- --record FILE`: every exchange a merchant's client makes with the sandbox, one JSON line each
+ * `payment-conformance sandbox --record FILE`: every exchange a merchant's client makes with the sandbox, one JSON line each
  * (schemas/client/recorded-exchange.schema.json), written as it is answered so that a session stopped with Ctrl-C
- * loses nothing. `npm run report:client -- FILE` judges the recording (src/client-report).
+ * loses nothing. `payment-conformance report client FILE` judges the recording (src/client-report).
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 import type { RecordedExchange } from '../../generated/client/recorded-exchange.gen.js';

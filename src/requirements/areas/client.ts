@@ -2,7 +2,7 @@ import type { Requirement } from '../requirement.js';
 
 /**
  * The merchant's client (§4, §5): what its requests to the service must be. `npm run report:client` judges a
- * recording of a client's session against the sandbox (`npm run sandbox -- --record FILE`). The `profile` ones are
+ * recording of a client's session against the sandbox (`payment-conformance sandbox --record FILE`). The `profile` ones are
  * the kit's conventions for a careful client where the interface is silent, or a limit the profile states.
  */
 export const CLIENT_REQUIREMENTS = [

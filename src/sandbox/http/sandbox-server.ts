@@ -31,7 +31,7 @@ export class SandboxServer {
   constructor(
     private readonly routes: Routes,
     private readonly log: (line: string) => void,
-    /** Told of every exchange once answered (`npm run sandbox -- --record FILE`); off by default. */
+    /** Told of every exchange once answered (`payment-conformance sandbox --record FILE`); off by default. */
     private readonly onExchange?: (exchange: ServedExchange) => void,
   ) {
     this.server = createServer((req, res) => {

@@ -107,7 +107,9 @@ test.describe('mutual TLS', () => {
 
       const without = await certify(front.url, profileWith('no-client', { ca: { file: pki.caCert } }), 'no-client');
       expect(without.code, without.stdout).toBe(2);
-      expect(without.stderr).toMatch(/cannot reach the target .*TLS: .*(demand a client certificate|CERTIFICATE_REQUIRED)/);
+      expect(without.stderr).toMatch(
+        /cannot reach the target .*TLS: .*(demand a client certificate|CERTIFICATE_REQUIRED)/,
+      );
     } finally {
       await front.close();
     }
