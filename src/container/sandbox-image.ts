@@ -8,7 +8,6 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { GenericContainer } from 'testcontainers';
 import { kitPath } from '../kit-root.js';
 import { applyDockerDefaults } from './docker-env.js';
@@ -38,6 +37,8 @@ fetch('http://' + host + ':' + port + '/', { signal: AbortSignal.timeout(2000) }
 
 /** Bundles scripts/sandbox.ts and its dependencies into `<appDir>/dist/sandbox.mjs`, plus the health check. */
 export async function bundleSandbox(appDir: string): Promise<void> {
+  // esbuild is a tool of the kit's clone (a dev dependency): the installed package builds the kit's image only.
+  const { build } = await import('esbuild');
   await build({
     entryPoints: [kitPath('scripts', 'sandbox.ts')],
     outfile: path.join(appDir, 'dist', 'sandbox.mjs'),
@@ -81,16 +82,21 @@ HEALTHCHECK --interval=5s --timeout=3s --start-period=5s CMD ["/usr/local/bin/no
 ENTRYPOINT ["/usr/local/bin/node", "/app/dist/sandbox.mjs"]
 `;
 
-/** Lays out the build context: rootfs/ (node, its libraries, /app) and the Dockerfile. */
-export async function assembleScratchContext(contextDir: string): Promise<void> {
-  const rootfs = path.join(contextDir, 'rootfs');
+/** This machine's Node binary at /usr/local/bin/node of `rootfs`, the shared libraries it links to, and /tmp. */
+export function copyNodeRuntime(rootfs: string): void {
   const node = process.execPath;
   for (const file of [node, ...sharedLibraries(node)]) {
     const target = path.join(rootfs, file === node ? '/usr/local/bin/node' : file);
     mkdirSync(path.dirname(target), { recursive: true });
     copyFileSync(file, target);
   }
-  mkdirSync(path.join(rootfs, 'tmp'), { recursive: true });
+  mkdirSync(path.join(rootfs, 'tmp'), { recursive: true, mode: 0o1777 });
+}
+
+/** Lays out the build context: rootfs/ (node, its libraries, /app) and the Dockerfile. */
+export async function assembleScratchContext(contextDir: string): Promise<void> {
+  const rootfs = path.join(contextDir, 'rootfs');
+  copyNodeRuntime(rootfs);
   const appDir = path.join(rootfs, 'app');
   await bundleSandbox(appDir);
   copyAppFiles(appDir);

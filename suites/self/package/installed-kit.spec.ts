@@ -20,6 +20,7 @@ const npm = (args: string[], cwd: string): string =>
     encoding: 'utf8',
     timeout: 240_000,
     env: { ...process.env, npm_config_yes: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
 
 /** `npx payment-conformance …` in `cwd`, as the user types it. */
