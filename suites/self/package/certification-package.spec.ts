@@ -113,6 +113,19 @@ test('should refuse a package signed by another key (exit 1) and name what is no
   expect(without.stderr).toMatch(/holds no manifest\.json/);
 });
 
+test("should package a receiver's certification too", async () => {
+  test.setTimeout(120_000);
+  const receiverArchive = path.join(dir, 'receiver.zip');
+  const run = await runKitCommand('certify-receiver', [
+    ...['--grep', '@req:RECEIVER-REJECT-MISSING-HASH(?=\\s|$)', '--out', path.join(dir, 'receiver')],
+    ...['--package', receiverArchive],
+  ]);
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  const result = verifyPackage(receiverArchive, readFileSync(merchantPublicKey, 'utf8'));
+  expect(result.verdict).toBe('intact');
+  expect(result.verdict === 'intact' && result.manifest.target).toMatchObject({ kind: 'receiver' });
+});
+
 test('should stop before the run when the profile holds no key a provider can verify (exit 2)', async () => {
   const hmacProfile = path.join(dir, 'hmac.json');
   const profile = JSON.parse(readFileSync(kitPath('profiles', 'sandbox.json'), 'utf8')) as Record<string, unknown>;
