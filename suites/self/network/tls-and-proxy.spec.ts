@@ -76,6 +76,18 @@ test.describe('HTTPS with a private CA', () => {
     }
   });
 
+  test('should name an expired server certificate', async () => {
+    test.setTimeout(60_000);
+    const front = await httpsFront(sandbox.url, pki, { cert: pki.expiredCert, key: pki.expiredKey });
+    try {
+      const run = await certify(front.url, profileWith('expired', { ca: { file: pki.caCert } }), 'expired');
+      expect(run.code, run.stdout).toBe(2);
+      expect(run.stderr).toMatch(/TLS: the server certificate has expired \(CERT_HAS_EXPIRED\)/);
+    } finally {
+      await front.close();
+    }
+  });
+
   test('should say so in the warnings when the profile turns verification off', async () => {
     test.setTimeout(90_000);
     const front = await httpsFront(sandbox.url, pki);

@@ -16,6 +16,8 @@ import { verifyPackage } from '../../../src/package/verify-package.js';
 const merchantPublicKey = kitPath('fixtures', 'keys', 'merchant-rsa.public.pem');
 const strangerPublicKey = kitPath('fixtures', 'keys', 'stranger-rsa.public.pem');
 
+const DISCOVERED = { proposed: { conventions: { listTimestampUnit: 'ms' } } };
+
 let dir: string;
 let archive: string;
 
@@ -23,9 +25,11 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dir = mkdtempSync(path.join(tmpdir(), 'kit-package-'));
   archive = path.join(dir, 'certification.zip');
+  // What discover proposed, as the merchant keeps it beside the profile.
+  writeFileSync(path.join(dir, 'shop.discovered.json'), JSON.stringify(DISCOVERED));
   const run = await runCertify([
     ...['--grep', '@req:STATUS-NOT-FOUND(?=\\s|$)', '--out', path.join(dir, 'reports')],
-    ...['--package', archive],
+    ...['--package', archive, '--discovered', path.join(dir, 'shop.discovered.json')],
   ]);
   expect(run.code, run.stdout + run.stderr).toBe(0);
   expect(run.stdout).toMatch(/package: .*certification\.zip \(\d+ files, signed by rsa-sha256 key [0-9a-f]{16}…\)/);
@@ -56,7 +60,10 @@ test('should hold a manifest naming the run, the profile and every file with its
   expect(manifest.profile.sha256).toMatch(/^[0-9a-f]{64}$/);
   expect(manifest.signer.publicKey.replace(/\s/g, '')).toBe(readFileSync(merchantPublicKey, 'utf8').replace(/\s/g, ''));
   const names = manifest.files.map((f) => f.path);
-  expect(names).toEqual(expect.arrayContaining(['reports/conformance.json', 'reports/junit.xml']));
+  expect(names).toEqual(
+    expect.arrayContaining(['reports/conformance.json', 'reports/junit.xml', 'discovered/shop.discovered.json']),
+  );
+  expect(manifest.discovered).toEqual(DISCOVERED);
   expect(Object.keys(entries).sort()).toEqual([MANIFEST_FILE, SIGNATURE_FILE, ...names].sort());
 });
 
