@@ -12,16 +12,24 @@ const ci = process.env.CI !== undefined && process.env.CI !== '';
 const certifying = process.env.KIT_CERTIFY === '1';
 const reportDir = path.resolve(process.env.KIT_REPORT_DIR?.trim() || 'reports');
 
-const reporters: ReporterDescription[] = certifying
-  ? [
-      ['line'],
-      [`./src/report/conformance-reporter${ext}`, { outputDir: reportDir }],
-      ['junit', { outputFile: path.join(reportDir, 'junit.xml') }],
-      ['html', { outputFolder: path.join(reportDir, 'html'), open: 'never' }],
-    ]
-  : ci
-    ? [['line'], ['junit', { outputFile: 'reports/self/junit.xml' }]]
-    : [['list']];
+/**
+ * A shard of a certification (certify --shard i/n) writes Playwright's blob report only: its part of the verdicts
+ * means nothing alone. `payment-conformance report merge` replays the parts through the reporters below.
+ */
+const shard = certifying && (process.env.KIT_SHARD ?? '') !== '';
+
+const reporters: ReporterDescription[] = shard
+  ? [['line'], ['blob', { outputDir: path.join(reportDir, 'blob', process.env.KIT_SHARD ?? '') }]]
+  : certifying
+    ? [
+        ['line'],
+        [`./src/report/conformance-reporter${ext}`, { outputDir: reportDir }],
+        ['junit', { outputFile: path.join(reportDir, 'junit.xml') }],
+        ['html', { outputFolder: path.join(reportDir, 'html'), open: 'never' }],
+      ]
+    : ci
+      ? [['line'], ['junit', { outputFile: 'reports/self/junit.xml' }]]
+      : [['list']];
 
 /** The suites that certify a target: everything under suites/ but the kit's own tests, the receiver's and the page's. */
 const CONFORMANCE_SUITES = { testDir: 'suites', testIgnore: ['self/**', 'meta/**', 'receiver/**', 'browser/**'] };

@@ -5,10 +5,8 @@
  * requirement the gate counts failed (--gate profile, the default: any; --gate spec: the interface's own), 2 the run
  * could not be carried out, with one clear line and no stack trace.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
@@ -21,13 +19,10 @@ import {
   type ContainerTarget,
 } from '../container/container-target.js';
 import { DockerUnavailableError } from '../container/docker-env.js';
-import { kitPlaywrightConfig, kitRoot } from '../kit-root.js';
 import { DEFAULT_PROFILE_FILE, loadProfile, type LoadedProfile } from '../profile/load-profile.js';
 import { EXIT_CODES, GATES, type Gate } from '../report/verdicts.js';
-import { waitBounded } from '../runner/bounded-child.js';
 import { checkCredentials } from './credentials-check.js';
 import { runWarnings } from './run-warnings.js';
-import { playwrightCli } from '../runner/playwright-cli.js';
 import {
   PACKAGE_HELP,
   PACKAGE_OPTIONS,
@@ -39,21 +34,16 @@ import {
 import { SourceError } from '../profile/sources.js';
 import { describeTlsFailure, probeTls, targetDispatcher, type TlsSettings } from '../client/network.js';
 
-/** The run cannot be carried out: exit 2 with this message. */
-export class CertifyError extends Error {
-  override readonly name = 'CertifyError';
-}
+export { CertifyError } from './certify-error.js';
+export { runReportingProject, type ReportingRunOptions } from './reporting-run.js';
+import { parseShard, runReportingProject, runReportingShard, type Shard } from './reporting-run.js';
+import { CertifyError } from './certify-error.js';
 
 /**
  * A certification of the embedded sandbox takes about 15 s and one of a staging environment minutes; an hour means a
  * target that answers too slowly to every request, and ending with a report beats being killed by CI's job timeout.
  */
 export const DEFAULT_MAX_MINUTES = 60;
-/** How long past its time limit Playwright gets to end the run and write the reports before it is stopped. */
-const STOP_GRACE_MS = 120_000;
-/** How long a stopped run gets to write its reports before it is killed. */
-const KILL_GRACE_MS = 30_000;
-
 export const HELP = `Certify a payment service environment against its interface.
 
 Usage: payment-conformance certify [options]
@@ -71,6 +61,9 @@ Usage: payment-conformance certify [options]
                                 (default: ${DEFAULT_MAX_MINUTES}; 0 for no limit, e.g. for real-time retries on staging)
   --gate profile|spec           what fails the run (exit 1): profile (default) any FAIL, of the interface or of
                                 a convention the profile states; spec only the interface's own requirements
+  --shard i/n                   run the i-th of n shards of the tests (Playwright's sharding): it writes a blob
+                                report under DIR/blob/; \`payment-conformance report merge\` joins the n parts into
+                                one report and gives the exit code (a shard exits 0 when it ran)
 ${PACKAGE_HELP}
   --help                        this text
 
@@ -106,6 +99,8 @@ export interface CertifyOptions {
   readonly package: PackageRequest | undefined;
   /** The flags as given, for the package's manifest. */
   readonly argv: readonly string[];
+  /** --shard i/n: one part of the run, for report merge. */
+  readonly shard: Shard | undefined;
 }
 
 export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'help' {
@@ -127,6 +122,7 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
         workers: { type: 'string' },
         'max-minutes': { type: 'string' },
         gate: { type: 'string' },
+        shard: { type: 'string' },
         ...PACKAGE_OPTIONS,
         help: { type: 'boolean' },
       },
@@ -157,7 +153,19 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
     gate,
     package: asCertifyError(() => packageRequest(values, profile)),
     argv: [...args],
+    shard: shardOf(values.shard, values.target, values.package),
   };
+}
+
+function shardOf(value: string | undefined, target: string | undefined, pack: string | undefined): Shard | undefined {
+  if (value === undefined) return undefined;
+  if (target?.startsWith(CONTAINER_TARGET_PREFIX) === true) {
+    throw new CertifyError(
+      '--shard applies to a URL or the embedded sandbox: start the container once and give its URL',
+    );
+  }
+  if (pack !== undefined) throw new CertifyError('--package packages a whole run: not a shard of it');
+  return parseShard(value);
 }
 
 /** Runs `make`; a PackageError (a package that cannot be made as asked) becomes the run's exit 2. */
@@ -331,15 +339,39 @@ export async function runCertification(
   image?: string,
   onSpawn?: (child: ChildProcess) => void,
 ): Promise<ConformanceReport> {
+  const run = await certificationRun(options, warnings, image);
+  return runReportingProject(run.projects, options, run.env, onSpawn);
+}
+
+/** One shard of the certification (--shard i/n): exit 0 once its blob report is written, with how to merge. */
+async function runCertificationShard(
+  options: CertifyOptions,
+  shard: Shard,
+  warnings: readonly string[],
+): Promise<number> {
+  const run = await certificationRun(options, warnings, undefined);
+  const dir = await runReportingShard(run.projects, options, run.env, shard);
+  process.stdout.write(
+    `certify: shard ${shard.index}/${shard.total} written to ${path.relative(process.cwd(), dir) || '.'}; ` +
+      `when all ${shard.total} are done: payment-conformance report merge --out DIR <each shard's --out>\n`,
+  );
+  return 0;
+}
+
+/** The projects a certification runs and what its reporters are told. */
+async function certificationRun(
+  options: CertifyOptions,
+  warnings: readonly string[],
+  image: string | undefined,
+): Promise<{ projects: ('conformance' | 'browser')[]; env: Record<string, string> }> {
   // The payment page (suites/browser) is the service's too, where the profile declares a method that has one.
   const external = await loadProfile(options.profile).then(
     (profile) => profile.settings.merchant.paymentMethods.external !== undefined,
     () => false,
   );
-  return runReportingProject(
-    external ? ['conformance', 'browser'] : ['conformance'],
-    options,
-    {
+  return {
+    projects: external ? ['conformance', 'browser'] : ['conformance'],
+    env: {
       KIT_TARGET: options.target ?? '',
       KIT_TARGET_IMAGE: image ?? '',
       KIT_DEEP: options.deep ? '1' : '',
@@ -349,75 +381,7 @@ export async function runCertification(
       ...(options.capturePort === undefined ? {} : { KIT_CAPTURE_PORT: options.capturePort }),
       ...(options.capturePublicUrl === undefined ? {} : { KIT_CAPTURE_PUBLIC_URL: options.capturePublicUrl }),
     },
-    onSpawn,
-  );
-}
-
-/** What a reporting run of a project takes from the command's flags. */
-export interface ReportingRunOptions {
-  readonly profile: string;
-  readonly out: string;
-  readonly grep: string | undefined;
-  readonly workers: string | undefined;
-  readonly maxMinutes: number;
-  readonly gate: Gate;
-}
-
-/**
- * Runs projects (`conformance` and `browser`, or `receiver` for certify-receiver) with the reporters of a certification and
- * `env` on top of the run's own; resolves with the report it wrote.
- */
-export async function runReportingProject(
-  projects: readonly ('conformance' | 'browser' | 'receiver')[],
-  options: ReportingRunOptions,
-  extraEnv: Readonly<Record<string, string>>,
-  onSpawn?: (child: ChildProcess) => void,
-  /** `quiet` keeps the run's own output off the terminal (a matrix of runs prints a line per run instead). */
-  output: 'inherit' | 'quiet' = 'inherit',
-): Promise<ConformanceReport> {
-  const out = path.resolve(options.out);
-  const cli = playwrightCli();
-  const args = [cli, 'test', '--config', kitPlaywrightConfig, ...projects.map((project) => `--project=${project}`)];
-  if (options.grep !== undefined) args.push('--grep', options.grep);
-  // One worker per core: Playwright's default is half of them, and each worker's embedded sandbox keeps a core busy
-  // (bench: 2 workers certify the embedded sandbox in ~15 s where 1 takes ~21 s on 2 cores).
-  args.push('--workers', options.workers ?? String(availableParallelism()));
-  const limitMs = Math.round(options.maxMinutes * 60_000);
-  // Playwright stops the run at the limit and the reporters still write what ran (exit 2: incomplete).
-  if (limitMs > 0) args.push('--global-timeout', String(limitMs));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    KIT_CERTIFY: '1',
-    KIT_CALLER_CWD: process.cwd(),
-    KIT_REPORT_DIR: out,
-    KIT_PROFILE: path.resolve(options.profile),
-    KIT_GREP: options.grep ?? '',
-    KIT_GATE: options.gate,
-    KIT_MAX_MINUTES: limitMs > 0 ? String(options.maxMinutes) : '',
-    ...extraEnv,
   };
-  const started = Date.now();
-  const child = spawn(process.execPath, args, {
-    cwd: kitRoot,
-    env,
-    stdio: output === 'inherit' ? 'inherit' : ['ignore', 'ignore', 'inherit'],
-  });
-  onSpawn?.(child);
-  // Playwright's own exit code says whether tests failed; the verdict is the report's. The bound is the net under
-  // Playwright's own limit, for a run stuck where that limit does not reach (a hung teardown).
-  const stopped = await waitBounded(child, limitMs > 0 ? limitMs + STOP_GRACE_MS : 0, KILL_GRACE_MS);
-  const file = path.join(out, 'conformance.json');
-  const why = stopped ? `the run did not end within its time limit (--max-minutes ${options.maxMinutes}) and ` : '';
-  let report: ConformanceReport;
-  try {
-    report = JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport;
-  } catch {
-    throw new CertifyError(`${why}the run wrote no report at ${file}: see the output above`);
-  }
-  if (Date.parse(report.finishedAt) < started) {
-    throw new CertifyError(`${why}the run wrote no new report at ${file}: see the output above`);
-  }
-  return report;
 }
 
 /** The whole command: returns the exit code; prints one line for a run that cannot be carried out. */
@@ -431,6 +395,7 @@ export async function certify(args: readonly string[]): Promise<number> {
     const warnings = await preflight(options);
     printWarnings(warnings);
     if (options.target?.startsWith(CONTAINER_TARGET_PREFIX) !== true) {
+      if (options.shard !== undefined) return await runCertificationShard(options, options.shard, warnings);
       return finishRun(options, await runCertification(options, warnings));
     }
     // Interrupts are handled from before the start: a container caught mid-start is removed by its run's label.

@@ -38,6 +38,12 @@ export const KIT_COMMANDS: readonly KitCommand[] = [
     summary: "judge a recording of a merchant's client",
     audience: 'certify',
   },
+  {
+    name: 'report merge',
+    script: 'report-merge',
+    summary: 'join the shards of a certification (certify --shard i/n) into one report',
+    audience: 'certify',
+  },
   { name: 'report diff', script: 'report-diff', summary: 'compare two conformance reports', audience: 'certify' },
   { name: 'openapi', script: 'openapi', summary: "export the kit's contract as OpenAPI 3.1", audience: 'certify' },
   { name: 'sandbox', script: 'sandbox', summary: 'run the reference sandbox on a port', audience: 'certify' },

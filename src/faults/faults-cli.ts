@@ -11,10 +11,18 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FaultMatrixReport } from '../../generated/report/faults.gen.js';
 import { REQUIREMENTS } from '../requirements/registry.js';
-import { runPlaywright } from '../runner/playwright-run.js';
+import { runPlaywright, type RunTest } from '../runner/playwright-run.js';
 import { FAULTS, type FaultDefinition } from '../sandbox/faults/fault-registry.js';
 import { FLAVORS, isSandboxFlavor, type SandboxFlavor } from '../sandbox/flavors/flavors.js';
 import { CLEAN_PROJECTS, faultProject, judgeFaultMatrix } from './fault-matrix.js';
+import {
+  mergeMatrixParts,
+  parseMatrixShard,
+  ShardError,
+  writeMatrixPart,
+  type MatrixSetting,
+  type MatrixShard,
+} from './fault-shards.js';
 
 const HELP = `Prove the conformance suites catch every sandbox fault and raise no false alarm.
 
@@ -28,6 +36,10 @@ Usage: payment-conformance faults [options]
                        breaks: measures collateral (requirements that fail though the fault does not break them)
   --out DIR            where faults.json goes (default: reports/)
   --workers N          parallel workers (default: the machine's cores)
+  --shard i/n          run the i-th of n shards of the matrix's tests (Playwright's sharding): writes
+                       DIR/faults-part-i-of-n.json, exit 0 when it ran
+  --merge DIR...       judge the matrix from the parts of all n shards (their --out folders): faults.json,
+                       the table and the exit code, as one run would give them
   --help               this text
 
 A line per fault as it finishes; the table at the end. Exit codes: 0 every fault detected, no collateral failure
@@ -46,6 +58,8 @@ const FULL_RUN_TIMEOUT_MS = 180 * 60_000;
 class FaultsError extends Error {}
 
 interface FaultsOptions {
+  readonly shard: MatrixShard | undefined;
+  readonly merge: readonly string[] | undefined;
   readonly faults: readonly FaultDefinition[];
   readonly out: string;
   readonly workers: number;
@@ -56,8 +70,9 @@ interface FaultsOptions {
 
 function parse(args: readonly string[]): FaultsOptions | 'help' {
   let values;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({
+    ({ values, positionals } = parseArgs({
       args: [...args],
       options: {
         fault: { type: 'string', multiple: true },
@@ -66,15 +81,26 @@ function parse(args: readonly string[]): FaultsOptions | 'help' {
         flavor: { type: 'string', default: 'reference' },
         'min-detected': { type: 'string' },
         full: { type: 'boolean', default: false },
+        shard: { type: 'string' },
+        merge: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
       strict: true,
-      allowPositionals: false,
+      allowPositionals: true,
     }));
   } catch (error) {
     throw new FaultsError(`${error instanceof Error ? error.message : String(error)} (see --help)`);
   }
   if (values.help) return 'help';
+  if (positionals.length > 0 && !values.merge)
+    throw new FaultsError(`unexpected ${positionals.join(' ')} (see --help)`);
+  if (values.merge && positionals.length === 0) throw new FaultsError("--merge needs each shard's --out folder");
+  let shard: MatrixShard | undefined;
+  try {
+    shard = values.shard === undefined ? undefined : parseMatrixShard(values.shard);
+  } catch (error) {
+    throw new FaultsError((error as Error).message);
+  }
   const names = values.fault ?? [];
   const unknown = names.filter((n) => !FAULTS.some((f) => f.name === n));
   if (unknown.length > 0) throw new FaultsError(`unknown fault ${unknown.join(', ')} (see src/sandbox/README.md)`);
@@ -92,6 +118,8 @@ function parse(args: readonly string[]): FaultsOptions | 'help' {
     throw new FaultsError('--min-detected is for --flavor foreign: on the reference every fault must be detected');
   }
   return {
+    shard,
+    merge: values.merge ? positionals : undefined,
     faults: names.length === 0 ? FAULTS : FAULTS.filter((f) => names.includes(f.name)),
     out: values.out,
     workers,
@@ -142,17 +170,24 @@ export function renderTable(report: FaultMatrixReport): string {
   ].join('\n');
 }
 
-async function runMatrix(options: FaultsOptions): Promise<FaultMatrixReport> {
+/** The matrix's tests as one run (or one shard of it) gives them. */
+async function runMatrixTests(
+  options: FaultsOptions,
+): Promise<{ startedAt: Date; finishedAt: Date; tests: readonly RunTest[] }> {
   const startedAt = new Date();
   const projects = [...CLEAN_PROJECTS, ...options.faults.map((f) => faultProject(f.name))];
   const foreign =
     options.flavor === 'foreign' ? { KIT_SANDBOX_FLAVOR: 'foreign', KIT_PROFILE: FLAVORS.foreign.profileFile } : {};
-  const run = await runPlaywright([...projects.map((p) => `--project=${p}`), `--workers=${options.workers}`], {
-    env: { KIT_FAULT_PROJECTS: options.full ? 'full' : '1', ...foreign },
-    timeoutMs: options.full ? FULL_RUN_TIMEOUT_MS : RUN_TIMEOUT_MS,
-    reporters: [kitModule('src/faults/progress-reporter')],
-    onOutput: (text) => process.stdout.write(text),
-  }).catch((error: unknown) => {
+  const shard = options.shard === undefined ? [] : [`--shard=${options.shard.index}/${options.shard.total}`];
+  const run = await runPlaywright(
+    [...projects.map((p) => `--project=${p}`), `--workers=${options.workers}`, ...shard],
+    {
+      env: { KIT_FAULT_PROJECTS: options.full ? 'full' : '1', ...foreign },
+      timeoutMs: options.full ? FULL_RUN_TIMEOUT_MS : RUN_TIMEOUT_MS,
+      reporters: [kitModule('src/faults/progress-reporter')],
+      onOutput: (text) => process.stdout.write(text),
+    },
+  ).catch((error: unknown) => {
     throw new FaultsError(
       `the run could not be carried out: ${error instanceof Error ? error.message : String(error)}`,
     );
@@ -160,21 +195,46 @@ async function runMatrix(options: FaultsOptions): Promise<FaultMatrixReport> {
   if (run.errors.length > 0) {
     throw new FaultsError(`the run broke outside the tests: ${run.errors.map((e) => e.split('\n')[0]).join('; ')}`);
   }
+  return { startedAt, finishedAt: new Date(), tests: run.tests };
+}
+
+function judged(
+  run: { startedAt: Date; finishedAt: Date; tests: readonly RunTest[] },
+  setting: MatrixSetting,
+): FaultMatrixReport {
+  if (!isSandboxFlavor(setting.flavor)) throw new FaultsError(`a part names an unknown flavour ${setting.flavor}`);
   return judgeFaultMatrix(
     {
       tests: run.tests,
-      startedAt,
-      finishedAt: new Date(),
-      workers: options.workers,
-      flavor: options.flavor,
-      minDetected: options.minDetected,
-      full: options.full,
+      startedAt: run.startedAt,
+      finishedAt: run.finishedAt,
+      workers: setting.workers,
+      flavor: setting.flavor,
+      minDetected: setting.minDetected,
+      full: setting.full,
     },
-    options.faults,
+    FAULTS.filter((f) => setting.faults.includes(f.name)),
     REQUIREMENTS,
     FAULTS,
   );
 }
+
+function mergeParts(folders: readonly string[]): ReturnType<typeof mergeMatrixParts> {
+  try {
+    return mergeMatrixParts(folders);
+  } catch (error) {
+    if (error instanceof ShardError) throw new FaultsError(error.message);
+    throw error;
+  }
+}
+
+const settingOf = (options: FaultsOptions): MatrixSetting => ({
+  faults: options.faults.map((f) => f.name),
+  flavor: options.flavor,
+  full: options.full,
+  minDetected: options.minDetected,
+  workers: options.workers,
+});
 
 export async function faults(args: readonly string[]): Promise<number> {
   try {
@@ -183,13 +243,29 @@ export async function faults(args: readonly string[]): Promise<number> {
       process.stdout.write(HELP);
       return 0;
     }
-    process.stdout.write(
-      `Running the conformance suites on the ${options.flavor} sandbox, clean and under ${options.faults.length} faults ` +
-        `(${options.full ? 'the whole suite per fault' : "each fault's own tests"}), with ${options.workers} workers…\n`,
-    );
-    const report = await runMatrix(options);
     const out = path.resolve(options.out);
     mkdirSync(out, { recursive: true });
+    let report: FaultMatrixReport;
+    if (options.merge !== undefined) {
+      const merged = mergeParts(options.merge);
+      report = judged(merged, merged.setting);
+    } else {
+      process.stdout.write(
+        `Running the conformance suites on the ${options.flavor} sandbox, clean and under ${options.faults.length} faults ` +
+          `(${options.full ? 'the whole suite per fault' : "each fault's own tests"}), with ${options.workers} workers` +
+          `${options.shard === undefined ? '' : `, shard ${options.shard.index}/${options.shard.total}`}…\n`,
+      );
+      const run = await runMatrixTests(options);
+      if (options.shard !== undefined) {
+        const file = writeMatrixPart(out, options.shard, settingOf(options), run);
+        process.stdout.write(
+          `faults: shard ${options.shard.index}/${options.shard.total}: ${run.tests.length} tests in ` +
+            `${path.relative(process.cwd(), file)}; judge all with faults --merge <each shard's --out>\n`,
+        );
+        return 0;
+      }
+      report = judged(run, settingOf(options));
+    }
     writeFileSync(path.join(out, 'faults.json'), `${JSON.stringify(report, null, 2)}\n`);
     process.stdout.write(renderTable(report));
     process.stdout.write(`report: ${path.relative(process.cwd(), path.join(out, 'faults.json'))}\n`);

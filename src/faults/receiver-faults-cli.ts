@@ -11,6 +11,8 @@ import type { ConformanceReport } from '../../generated/report/conformance.gen.j
 import { FAULTY_RECEIVERS, type FaultyReceiver } from '../../examples/receivers/faulty-receivers.js';
 import { CertifyError, runReportingProject } from '../certify/certify-cli.js';
 import { DEFAULT_PROFILE_FILE } from '../profile/load-profile.js';
+import { parseMatrixShard, ShardError } from './fault-shards.js';
+import { mergeReceiverParts, writeReceiverPart, type CleanRun } from './receiver-fault-shards.js';
 
 const HELP = `Prove the receiver certification catches every faulty receiver and nothing else.
 
@@ -18,6 +20,9 @@ Usage: payment-conformance receiver-faults [--fault NAME]… [--out DIR]
 
   --fault NAME   only this faulty receiver (repeatable; default: all ${FAULTY_RECEIVERS.length})
   --out DIR      where receiver-faults.json and each run's reports go (default: reports/receiver-faults)
+  --shard i/n    only every n-th faulty receiver from the i-th (the clean run in shard 1): writes
+                 DIR/receiver-faults-part-i-of-n.json, exit 0 when it ran
+  --merge DIR... join the parts of all n shards (their --out folders) into receiver-faults.json and its exit code
   --help         this text
 `;
 
@@ -74,11 +79,19 @@ async function certifyEmbedded(out: string, fault: string | undefined): Promise<
 
 export async function receiverFaults(args: readonly string[]): Promise<number> {
   let values;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({
+    ({ values, positionals } = parseArgs({
       args: [...args],
       strict: true,
-      options: { fault: { type: 'string', multiple: true }, out: { type: 'string' }, help: { type: 'boolean' } },
+      allowPositionals: true,
+      options: {
+        fault: { type: 'string', multiple: true },
+        out: { type: 'string' },
+        shard: { type: 'string' },
+        merge: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
     }));
   } catch (error) {
     process.stderr.write(`receiver-faults: ${(error as Error).message} (see --help)\n`);
@@ -98,14 +111,22 @@ export async function receiverFaults(args: readonly string[]): Promise<number> {
   const out = path.resolve(values.out ?? 'reports/receiver-faults');
   const started = Date.now();
   try {
-    const clean = await certifyEmbedded(path.join(out, 'clean'), undefined);
-    const cleanFailed = failedOf(clean);
-    process.stdout.write(
-      `[clean] reference receiver: ${clean.summary.pass} PASS, ${clean.summary.fail} FAIL, ` +
-        `${clean.summary.notVerified} NOT VERIFIED (exit ${EXIT[clean.outcome]})\n`,
-    );
+    if (values.merge === true) return judgeMatrix(out, mergeReceiverParts(positionals), started);
+    if (positionals.length > 0) throw new ShardError(`unexpected ${positionals.join(' ')} (see --help)`);
+    const shard = values.shard === undefined ? undefined : parseMatrixShard(values.shard);
+    const mine = shard === undefined ? chosen : chosen.filter((_, k) => k % shard.total === shard.index - 1);
+    // The clean run once per matrix: in the first shard.
+    let clean: CleanRun | undefined;
+    if (shard === undefined || shard.index === 1) {
+      const report = await certifyEmbedded(path.join(out, 'clean'), undefined);
+      clean = { failed: failedOf(report), outcome: report.outcome, pass: report.summary.pass };
+      process.stdout.write(
+        `[clean] reference receiver: ${report.summary.pass} PASS, ${report.summary.fail} FAIL, ` +
+          `${report.summary.notVerified} NOT VERIFIED (exit ${EXIT[report.outcome]})\n`,
+      );
+    }
     const rows: ReceiverFaultRow[] = [];
-    for (const [index, fault] of chosen.entries()) {
+    for (const [index, fault] of mine.entries()) {
       const report = await certifyEmbedded(path.join(out, fault.name), fault.name);
       const row = judgeReceiverFault(fault, report, EXIT[report.outcome]);
       rows.push(row);
@@ -113,36 +134,60 @@ export async function receiverFaults(args: readonly string[]): Promise<number> {
         row.missed.length > 0 ? `MISSED ${row.missed.join(', ')}` : `detected by ${row.detectedBy.join(', ')}`;
       const collateral = row.collateral.length > 0 ? `; COLLATERAL ${row.collateral.join(', ')}` : '';
       process.stdout.write(
-        `[${index + 1}/${chosen.length}] ${fault.name}: ${verdict}${collateral} (exit ${row.exitCode})\n`,
+        `[${index + 1}/${mine.length}] ${fault.name}: ${verdict}${collateral} (exit ${row.exitCode})\n`,
       );
     }
-    const totals = {
-      faults: rows.length,
-      detected: rows.filter((r) => r.missed.length === 0 && r.exitCode === 1).length,
-      collateral: rows.reduce((sum, r) => sum + r.collateral.length, 0),
-      cleanFail: cleanFailed.length,
-      cleanPass: clean.summary.pass,
-      wallSeconds: Math.round((Date.now() - started) / 1000),
-    };
-    mkdirSync(out, { recursive: true });
-    writeFileSync(
-      path.join(out, 'receiver-faults.json'),
-      `${JSON.stringify({ generatedAt: new Date().toISOString(), clean: { failed: cleanFailed, outcome: clean.outcome }, faults: rows, totals }, null, 2)}\n`,
-    );
-    process.stdout.write(
-      `receiver faults: ${totals.detected} of ${totals.faults} detected, ${totals.collateral} collateral FAIL, ` +
-        `clean ${totals.cleanPass} PASS / ${totals.cleanFail} FAIL, ${totals.wallSeconds} s; ` +
-        `${path.relative(process.cwd(), path.join(out, 'receiver-faults.json'))}\n`,
-    );
-    const ok =
-      totals.cleanFail === 0 &&
-      clean.outcome === 'conformant' &&
-      totals.detected === totals.faults &&
-      totals.collateral === 0;
-    return ok ? 0 : 1;
+    if (shard !== undefined) {
+      const file = writeReceiverPart(out, shard, { names: chosen.map((f) => f.name), clean, rows });
+      process.stdout.write(
+        `receiver faults: shard ${shard.index}/${shard.total}: ${rows.length} faulty receivers in ` +
+          `${path.relative(process.cwd(), file)}; judge all with receiver-faults --merge <each shard's --out>\n`,
+      );
+      return 0;
+    }
+    if (clean === undefined) throw new ShardError('no clean run');
+    return judgeMatrix(out, { clean, rows }, started);
   } catch (error) {
+    if (error instanceof ShardError) {
+      process.stderr.write(`receiver-faults: ${error.message}\n`);
+      return 2;
+    }
     if (!(error instanceof CertifyError)) throw error;
     process.stderr.write(`receiver-faults: ${error.message}\n`);
     return 2;
   }
+}
+
+/** Writes receiver-faults.json from the clean run and each faulty receiver's row; returns the exit code. */
+function judgeMatrix(
+  out: string,
+  matrix: { clean: CleanRun; rows: readonly ReceiverFaultRow[] },
+  started: number,
+): number {
+  const { clean, rows } = matrix;
+  const cleanFailed = clean.failed;
+  const totals = {
+    faults: rows.length,
+    detected: rows.filter((r) => r.missed.length === 0 && r.exitCode === 1).length,
+    collateral: rows.reduce((sum, r) => sum + r.collateral.length, 0),
+    cleanFail: cleanFailed.length,
+    cleanPass: clean.pass,
+    wallSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  mkdirSync(out, { recursive: true });
+  writeFileSync(
+    path.join(out, 'receiver-faults.json'),
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), clean: { failed: cleanFailed, outcome: clean.outcome }, faults: rows, totals }, null, 2)}\n`,
+  );
+  process.stdout.write(
+    `receiver faults: ${totals.detected} of ${totals.faults} detected, ${totals.collateral} collateral FAIL, ` +
+      `clean ${totals.cleanPass} PASS / ${totals.cleanFail} FAIL, ${totals.wallSeconds} s; ` +
+      `${path.relative(process.cwd(), path.join(out, 'receiver-faults.json'))}\n`,
+  );
+  const ok =
+    totals.cleanFail === 0 &&
+    clean.outcome === 'conformant' &&
+    totals.detected === totals.faults &&
+    totals.collateral === 0;
+  return ok ? 0 : 1;
 }

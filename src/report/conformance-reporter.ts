@@ -182,6 +182,8 @@ export default class ConformanceReporter implements Reporter {
   }
 
   async onEnd(result: FullResult): Promise<void> {
+    // Playwright's own start: when shards are merged, the first shard's.
+    this.startedAt = result.startTime;
     if (result.status === 'interrupted' || result.status === 'timedout') {
       this.runErrors.push(result.status === 'timedout' ? timeLimitReason() : 'the run was interrupted');
       // Tests the run never reached verify nothing; they are listed as such, not left out as if none covered them.

@@ -1,0 +1,103 @@
+/**
+ * Shards (certify --shard i/n, report merge): a small certification of the sandbox under one fault, run whole and
+ * as 3 shards one after another into one --out, then merged: the merged report has the same verdict for every
+ * requirement, the same summary and exit code, and JUnit and HTML beside it. A missing or doubled shard is exit 2.
+ */
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { runCertify, runKitCommand } from '../../../fixtures/self/kit-command.js';
+import { kitPath } from '../../../src/kit-root.js';
+import { REPORTED_SETTINGS } from '../../../src/certify/reporting-run.js';
+import type { ConformanceReport } from '../../../generated/report/conformance.gen.js';
+
+const GREP = ['--grep', '@req:(AUTH-NO-LOGIN|STATUS-NOT-FOUND|STATUS-ECHOES-METHOD|LIST-SHAPE)(?=\\s|$)'];
+/** A FAIL among the verdicts: the merge must keep it where the whole run has it. */
+const FAULT = { KIT_SANDBOX_FAULTS: 'payment-method-id-is-account-id' };
+
+let dir: string;
+
+test.beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'kit-shards-'));
+});
+
+test.afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const read = (folder: string): ConformanceReport =>
+  JSON.parse(readFileSync(path.join(folder, 'conformance.json'), 'utf8')) as ConformanceReport;
+const verdicts = (report: ConformanceReport): Record<string, string> =>
+  Object.fromEntries(report.requirements.map((r) => [r.id, r.verdict]));
+/**
+ * The JUnit test cases as `suite › name: ok|FAIL`, each once: every shard runs the kit's signing known answers (the
+ * signer is checked on each machine), so they appear once per shard in the merged JUnit.
+ */
+const junitCases = (folder: string): string[] => {
+  const xml = readFileSync(path.join(folder, 'junit.xml'), 'utf8');
+  const cases = [...xml.matchAll(/<testcase name="([^"]*)" classname="([^"]*)"[^>]*>([\s\S]*?)<\/testcase>/g)].map(
+    (m) => `${m[2] ?? ''} › ${m[1] ?? ''}: ${(m[3] ?? '').includes('<failure') ? 'FAIL' : 'ok'}`,
+  );
+  return [...new Set(cases)].sort();
+};
+
+test('should merge 3 shards into the report of the whole run: same verdicts, summary, exit code', async () => {
+  test.setTimeout(240_000);
+  const whole = await runCertify([...GREP, '--out', path.join(dir, 'whole')], FAULT);
+  expect(whole.code, whole.stdout.slice(-2000) + whole.stderr).toBe(1);
+
+  const parts = path.join(dir, 'parts');
+  for (const shard of ['1/3', '2/3', '3/3']) {
+    const run = await runCertify([...GREP, '--out', parts, '--shard', shard], FAULT);
+    expect(run.code, run.stdout.slice(-2000) + run.stderr).toBe(0);
+    expect(run.stdout).toContain(`certify: shard ${shard} written to`);
+  }
+  const merged = await runKitCommand('report-merge', ['--out', path.join(dir, 'merged'), parts]);
+  expect(merged.code, merged.stdout.slice(-2000) + merged.stderr).toBe(1);
+
+  const a = read(path.join(dir, 'whole'));
+  const b = read(path.join(dir, 'merged'));
+  expect(verdicts(b)).toEqual(verdicts(a));
+  expect(Object.values(verdicts(b))).toContain('FAIL');
+  expect(b.summary).toEqual(a.summary);
+  expect(b.outcome).toBe(a.outcome);
+  const cases = junitCases(path.join(dir, 'whole'));
+  expect(junitCases(path.join(dir, 'merged'))).toEqual(cases);
+  expect(cases.some((c) => c.endsWith(': FAIL'))).toBe(true);
+  expect(existsSync(path.join(dir, 'merged', 'html', 'index.html'))).toBe(true);
+  expect(existsSync(path.join(dir, 'merged', 'conformance.html'))).toBe(true);
+});
+
+test('should refuse to merge when a shard is missing, and a bad --shard (exit 2)', async () => {
+  test.setTimeout(120_000);
+  const parts = path.join(dir, 'incomplete');
+  const run = await runCertify([...GREP, '--out', parts, '--shard', '2/3']);
+  expect(run.code, run.stderr).toBe(0);
+  const merged = await runKitCommand('report-merge', ['--out', path.join(dir, 'never'), parts]);
+  expect(merged.code).toBe(2);
+  expect(merged.stderr).toContain('shard 1/3, 3/3 missing: nothing merged');
+
+  const bad = await runCertify(['--shard', '4/3']);
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toContain('--shard must be i/n with 1 ≤ i ≤ n (got 4/3)');
+  const empty = await runKitCommand('report-merge', [dir]);
+  expect(empty.code).toBe(2);
+});
+
+test("should carry every setting the reporters read into the shard's context", () => {
+  const read = readdirSync(kitPath('src', 'report'), { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.ts'))
+    .flatMap((f) =>
+      [...readFileSync(kitPath('src', 'report', f), 'utf8').matchAll(/(?:env\('|process\.env\.)(KIT_[A-Z_]+)/g)].map(
+        (m) => m[1] ?? '',
+      ),
+    );
+  // Set by the merge itself, for its own output.
+  const own = new Set(['KIT_REPORT_DIR', 'KIT_CALLER_CWD']);
+  const missing = [...new Set(read)].filter(
+    (name) => !own.has(name) && !(REPORTED_SETTINGS as readonly string[]).includes(name),
+  );
+  expect(missing).toEqual([]);
+});
