@@ -107,6 +107,21 @@ export interface ConformanceReport {
       failed: number;
       skipped: number;
     };
+    /**
+     * What the run cost the target in requests (a rate-capped staging counts each)
+     */
+    requests?: {
+      /**
+       * Requests the run sent to the target: its API and its test helpers
+       */
+      total: number;
+      /**
+       * The same by the area of the suite that sent them (suites/<area>/)
+       */
+      byArea: {
+        [k: string]: number | undefined;
+      };
+    };
   };
   requirements: RequirementResult[];
 }

@@ -48,6 +48,11 @@ export class ApiClient {
     this.limiter = new RateLimiter(options.requestsPerSecond ?? options.profile.settings.safety.requestsPerSecond);
   }
 
+  /** Requests this client has sent to the target. */
+  get requestsSent(): number {
+    return this.transport.sent;
+  }
+
   /** Waits for this client's next turn under the rate cap: other requests to the same target (test helpers) queue too. */
   paced(): Promise<void> {
     return this.limiter.take();

@@ -38,6 +38,12 @@ export interface RawRequest {
  */
 export class HttpTransport {
   private readonly dispatcher: Dispatcher;
+  #sent = 0;
+
+  /** Requests sent so far (answered or not): what a rate-capped target counts. */
+  get sent(): number {
+    return this.#sent;
+  }
 
   constructor(
     readonly origin: string,
@@ -49,6 +55,7 @@ export class HttpTransport {
 
   async send(request: RawRequest): Promise<RawResponse> {
     const where = `${request.method} ${this.origin}${request.path}`;
+    this.#sent++;
     try {
       const response = await this.dispatcher.request({
         origin: this.origin,

@@ -41,6 +41,11 @@ export class HookClient {
     this.prefix = url.pathname.replace(/\/+$/, '');
   }
 
+  /** Requests sent to the provider's test helpers. */
+  get requestsSent(): number {
+    return this.transport.sent;
+  }
+
   has(name: HookName): boolean {
     return this.options.hooks[name] !== undefined;
   }

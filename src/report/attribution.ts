@@ -19,6 +19,8 @@ export const PASSIVE_ANNOTATION = 'passive';
  */
 export const NOT_APPLICABLE_ANNOTATION = 'not-applicable';
 /** How an outcome a passive finding failed begins its message. */
+/** How many requests a test sent to the target (its API and test helpers), for the report's count. */
+export const REQUESTS_ANNOTATION = 'requests';
 export const PASSIVE_MESSAGE = 'passive check of every exchange: ';
 
 /**

@@ -17,7 +17,7 @@ import { redactSecrets } from '../secrets/redaction.js';
 import { evidenceOf } from './evidence-excerpt.js';
 import { renderHtml } from './render-html.js';
 import { renderMarkdown } from './render-markdown.js';
-import { attribute, passiveRecords } from './attribution.js';
+import { attribute, passiveRecords, REQUESTS_ANNOTATION } from './attribution.js';
 import { passiveFindingsByRequirement, type SeenPassive } from './passive-findings.js';
 import { EXIT_CODES, GATES, type Gate, judgeRequirement, outcomeOf, summarise, type TestOutcome } from './verdicts.js';
 
@@ -90,6 +90,8 @@ export default class ConformanceReporter implements Reporter {
   private readonly outputDir: string;
   private readonly outcomes: TestOutcome[] = [];
   private readonly seeds: ConformanceReport['seeds'] = [];
+  /** Requests sent to the target, by the area of the suite that sent them. */
+  private readonly requests = new Map<string, number>();
   private readonly passive: SeenPassive[] = [];
   private readonly runErrors: string[] = [];
   /** The conformance tests selected, and those that ended: a stopped run leaves some that never did. */
@@ -140,6 +142,11 @@ export default class ConformanceReporter implements Reporter {
     const file = path.relative(this.rootDir, test.location.file);
     const errors = result.errors.map((e) => stripVTControlCharacters(e.message ?? e.value ?? ''));
     const annotations = [...test.annotations, ...result.annotations];
+    const sent = Number(annotations.find((a) => a.type === REQUESTS_ANNOTATION)?.description ?? 0);
+    if (Number.isInteger(sent) && sent > 0) {
+      const area = areaOf(file);
+      this.requests.set(area, (this.requests.get(area) ?? 0) + sent);
+    }
     for (const record of passiveRecords(annotations)) this.passive.push({ ...record, test: title });
     const outcomes = attribute({
       requirements: requirementsOf(test),
@@ -174,6 +181,11 @@ export default class ConformanceReporter implements Reporter {
       ...(status === 'skipped' && skip !== undefined ? { skipReason: redactSecrets(skip) } : {}),
       ...(Object.keys(evidence).length === 0 ? {} : { evidence }),
     });
+  }
+
+  private requestsSent(): { total: number; byArea: Record<string, number> } {
+    const byArea = Object.fromEntries([...this.requests].sort(([a], [b]) => a.localeCompare(b)));
+    return { total: [...this.requests.values()].reduce((sum, n) => sum + n, 0), byArea };
   }
 
   onError(error: { message?: string; value?: string }): void {
@@ -215,7 +227,8 @@ export default class ConformanceReporter implements Reporter {
         `  requirements: ${summary.pass} PASS, ${summary.fail} FAIL (${summary.failSpec ?? 0} of the interface), ` +
           `${summary.notVerified} NOT VERIFIED (${summary.blocked ?? 0} blocked by a FAIL), ` +
           `${summary.unspecified} UNSPECIFIED; gate: ${report.gate ?? 'profile'}`,
-        `  tests: ${summary.tests.passed} passed, ${summary.tests.failed} failed, ${summary.tests.skipped} skipped`,
+        `  tests: ${summary.tests.passed} passed, ${summary.tests.failed} failed, ${summary.tests.skipped} skipped; ` +
+          `${summary.requests?.total ?? 0} requests sent to the target`,
         // Why a run is incomplete, one line each: the full text is in the reports.
         ...(report.errors ?? []).map((e) => `  error: ${redactSecrets(e.split('\n')[0] ?? e)}`),
         `  reports: ${path.relative(callerDir(), path.join(this.outputDir, 'conformance.{json,md,html}')) || '.'}`,
@@ -241,7 +254,7 @@ export default class ConformanceReporter implements Reporter {
     const results = requirementsOfScope(this.scope).map((r) =>
       judgeRequirement(r, this.outcomes, grep !== '', undeclared, passive.get(r.id) ?? []),
     );
-    const summary = summarise(results, this.outcomes);
+    const summary = { ...summarise(results, this.outcomes), requests: this.requestsSent() };
     const warnings = runWarningsOf(env('KIT_RUN_WARNINGS'));
     const gate = gateOf(env('KIT_GATE'));
     return {
@@ -295,4 +308,12 @@ function profileShownAs(file: string): string {
   const inKit = path.relative(kitRoot, absolute);
   if (!inKit.startsWith('..') && !path.isAbsolute(inKit) && inKit.startsWith('profiles')) return inKit;
   return path.relative(callerDir(), absolute);
+}
+
+/** The area of a suite file: `suites/lists/…` → lists (a file directly under suites/ is its own name). */
+function areaOf(file: string): string {
+  const parts = file.split(/[\\/]/);
+  const at = parts.indexOf('suites');
+  const rest = at < 0 ? parts : parts.slice(at + 1);
+  return rest.length > 1 ? (rest[0] ?? 'other') : (rest[0] ?? 'other').replace(/\.spec\.[jt]s$/, '');
 }

@@ -161,7 +161,7 @@ export function renderHtml(report: ConformanceReport): string {
 <h1>${reportTitle(report)}</h1>
 <div class="outcome ${report.outcome}" id="outcome">${escapeHtml(headline)}</div>
 <div class="counts">${count('PASS', summary.pass, 'pass')}${count('FAIL', summary.fail, 'fail')}${count('NOT VERIFIED', summary.notVerified, 'not-verified')}${count('blocked by a FAIL', summary.blocked ?? 0, 'blocked')}${count('UNSPECIFIED', summary.unspecified, 'unspecified')}${count('tests passed / failed / skipped', tests, 'tests')}</div>
-<div class="facts">Target: ${escapeHtml(report.target.url ?? embeddedTarget(report))} · profile ${escapeHtml(report.profile.file)} · ${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)}${report.grep === undefined ? '' : ` · --grep ${escapeHtml(report.grep)}`} · ${escapeHtml(report.kit.name)} ${escapeHtml(report.kit.version)}, interface ${escapeHtml(report.kit.interfaceRevision)}</div>
+<div class="facts">Target: ${escapeHtml(report.target.url ?? embeddedTarget(report))} · profile ${escapeHtml(report.profile.file)} · ${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)}${report.grep === undefined ? '' : ` · --grep ${escapeHtml(report.grep)}`} · ${escapeHtml(report.kit.name)} ${escapeHtml(report.kit.version)}, interface ${escapeHtml(report.kit.interfaceRevision)}${summary.requests === undefined ? '' : ` · ${summary.requests.total} requests sent to the target`}</div>
 ${warnings === '' ? '' : `<div class="warnings" id="warnings"><h2>Warnings about the run</h2><ul>${warnings}</ul></div>`}
 ${errors === '' ? '' : `<div class="errors"><h2>Errors outside the tests</h2>${errors}</div>`}
 <div class="filters">

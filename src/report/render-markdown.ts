@@ -121,6 +121,12 @@ export function renderMarkdown(report: ConformanceReport): string {
     `- Run: ${report.startedAt} to ${report.finishedAt}${report.grep === undefined ? '' : `, limited to --grep ${report.grep}`}${report.deep === true ? ', deep' : ''}`,
     `- Kit: ${report.kit.name} ${report.kit.version}, interface revision ${report.kit.interfaceRevision}`,
   ];
+  if (summary.requests !== undefined) {
+    const areas = Object.entries(summary.requests.byArea).map(([area, n]) => `${area} ${n}`);
+    out.push(
+      `- Requests sent to the target: ${summary.requests.total}${areas.length > 0 ? ` (${areas.join(', ')})` : ''}`,
+    );
+  }
   if (report.seeds.length > 0) {
     out.push(`- Property seeds: ${[...new Set(report.seeds.map((s) => s.seed))].join(', ')} (replay with KIT_FC_SEED)`);
   }
