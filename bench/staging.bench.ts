@@ -16,6 +16,9 @@ import type { Figure } from './lib/figure.js';
 import { profileVariant } from './lib/profile-variant.js';
 
 const STAGING_RATE = 5;
+/** Issue 31: a full certification of a provider-like target in at most this many requests (5 minutes at 5 per s). */
+const MAX_REQUESTS = 1_500;
+
 /** A certification at 5 requests/s that needs more than this many times the cap's least time is too slow. */
 const MAX_OVERHEAD = 2;
 
@@ -79,6 +82,16 @@ async function certifyThroughProxy(requestsPerSecond: number | undefined): Promi
   }
 }
 
+/** The report's own count of what it sent, by the area of the suite that sent it (conformance.json summary.requests). */
+function byArea(run: Certified): string {
+  const requests = run.report?.summary.requests;
+  if (requests === undefined) return 'no count in the report';
+  const areas = Object.entries(requests.byArea)
+    .sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0))
+    .map(([area, n]) => `${area} ${n ?? 0}`);
+  return `by suite area (the report's count, ${requests.total}): ${areas.join(', ')}`;
+}
+
 function verdicts(run: Certified): string {
   const s = run.report?.summary;
   return s === undefined ? 'no report' : `${s.pass} PASS, ${s.fail} FAIL, ${s.notVerified} NOT VERIFIED`;
@@ -93,9 +106,9 @@ export async function benchStaging(): Promise<Figure[]> {
       name: 'requests one certification sends to a provider-like target (foreign flavour, by URL)',
       value: fast.requests,
       unit: 'requests',
-      target: 'reported',
-      met: fast.code === 0 && fast.report?.summary.fail === 0,
-      notes: `${fast.byPrefix}; ${(fast.ms / 1000).toFixed(0)} s at the profile's cap; ${verdicts(fast)} (exit ${String(fast.code)})`,
+      target: `≤ ${MAX_REQUESTS}, exit 0, no FAIL`,
+      met: fast.code === 0 && fast.report?.summary.fail === 0 && fast.requests <= MAX_REQUESTS,
+      notes: `${byArea(fast)}; by path: ${fast.byPrefix}; ${(fast.ms / 1000).toFixed(0)} s at the profile's cap; ${verdicts(fast)} (exit ${String(fast.code)})`,
     },
     {
       name: `wall time to certify at safety.requestsPerSecond ${STAGING_RATE}`,
