@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommand, UsageError } from '../cli/parse-command.js';
 import { kitPlaywrightConfig, kitRoot } from '../kit-root.js';
 import { readConformanceReport, ReportInputError } from '../report/read-report.js';
 import { EXIT_CODES } from '../report/verdicts.js';
@@ -86,21 +86,8 @@ function checkedShards(folders: readonly string[]): FoundShard[] {
 /** The whole command: returns the exit code. */
 export async function reportMerge(args: readonly string[]): Promise<number> {
   try {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: [...args],
-        strict: true,
-        allowPositionals: true,
-        options: { out: { type: 'string' }, help: { type: 'boolean' } },
-      });
-    } catch (error) {
-      throw new MergeError(`${(error as Error).message} (see --help)`);
-    }
-    if (parsed.values.help === true) {
-      process.stdout.write(MERGE_HELP);
-      return 0;
-    }
+    const parsed = parseCommand(args, { out: { type: 'string' } }, MERGE_HELP);
+    if (parsed === undefined) return 0;
     if (parsed.positionals.length === 0) throw new MergeError("give each shard's --out folder (see --help)");
     const shards = checkedShards(parsed.positionals);
     const out = path.resolve(parsed.values.out ?? 'reports');
@@ -135,7 +122,9 @@ export async function reportMerge(args: readonly string[]): Promise<number> {
       rmSync(blobs, { recursive: true, force: true });
     }
   } catch (error) {
-    if (!(error instanceof MergeError) && !(error instanceof ReportInputError)) throw error;
+    if (!(error instanceof MergeError) && !(error instanceof ReportInputError) && !(error instanceof UsageError)) {
+      throw error;
+    }
     process.stderr.write(`report merge: ${error.message}\n`);
     return 2;
   }

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommand } from '../cli/parse-command.js';
 import type { ConformanceReport, RequirementResult } from '../../generated/report/conformance.gen.js';
 import { DEFAULT_PROFILE_FILE, loadProfile, type LoadedProfile } from '../profile/load-profile.js';
 import { kitFacts } from '../report/conformance-reporter.js';
@@ -92,25 +92,16 @@ export async function reportClient(args: readonly string[]): Promise<number> {
   try {
     let parsed;
     try {
-      parsed = parseArgs({
-        args: [...args],
-        strict: true,
-        allowPositionals: true,
-        options: {
-          profile: { type: 'string' },
-          out: { type: 'string' },
-          gate: { type: 'string' },
-          help: { type: 'boolean' },
-        },
-      });
+      parsed = parseCommand(
+        args,
+        { profile: { type: 'string' }, out: { type: 'string' }, gate: { type: 'string' } },
+        CLIENT_REPORT_HELP,
+      );
     } catch (error) {
-      throw new ClientReportError(`${(error as Error).message} (see --help)`);
+      throw new ClientReportError((error as Error).message);
     }
+    if (parsed === undefined) return 0;
     const { values, positionals } = parsed;
-    if (values.help === true) {
-      process.stdout.write(CLIENT_REPORT_HELP);
-      return 0;
-    }
     const [file, ...more] = positionals;
     if (file === undefined || more.length > 0) throw new ClientReportError('give one recording FILE (see --help)');
     const gate: Gate | undefined = GATES.find((g) => g === (values.gate ?? 'profile'));

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { parseCommand } from '../cli/parse-command.js';
 import { verifyPackage } from './verify-package.js';
 
 export const VERIFY_HELP = `Check a certification package (certify --package FILE): its signature and every file's hash.
@@ -19,20 +19,12 @@ package, no manifest, the key cannot be read).
 export function verifyPackageCommand(args: readonly string[]): number {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...args],
-      strict: true,
-      allowPositionals: true,
-      options: { 'public-key': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
-    });
+    parsed = parseCommand(args, { 'public-key': { type: 'string' }, json: { type: 'boolean' } }, VERIFY_HELP);
   } catch (error) {
-    process.stderr.write(`verify-package: ${(error as Error).message} (see --help)\n`);
+    process.stderr.write(`verify-package: ${(error as Error).message}\n`);
     return 2;
   }
-  if (parsed.values.help === true) {
-    process.stdout.write(VERIFY_HELP);
-    return 0;
-  }
+  if (parsed === undefined) return 0;
   const [file, ...extra] = parsed.positionals;
   const keyFile = parsed.values['public-key'];
   if (file === undefined || extra.length > 0 || keyFile === undefined) {

@@ -3,7 +3,7 @@
  * regression, 1 a requirement regressed (PASS → FAIL or NOT VERIFIED) or newly FAILs, 2 a report cannot be read.
  */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { parseCommand, UsageError } from '../cli/parse-command.js';
 import { ReportInputError, readConformanceReport } from '../report/read-report.js';
 import { diffFailsGate, diffReports, renderDiffMarkdown, renderDiffText } from './report-diff.js';
 
@@ -23,21 +23,8 @@ VERIFIED, UNSPECIFIED, absent). Fixed: FAIL → PASS. Exit codes: 0 no regressio
 
 export function reportDiff(args: readonly string[]): number {
   try {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: [...args],
-        strict: true,
-        allowPositionals: true,
-        options: { md: { type: 'string' }, help: { type: 'boolean' } },
-      });
-    } catch (error) {
-      throw new ReportInputError(`${(error as Error).message} (see --help)`);
-    }
-    if (parsed.values.help === true) {
-      process.stdout.write(REPORT_DIFF_HELP);
-      return 0;
-    }
+    const parsed = parseCommand(args, { md: { type: 'string' } }, REPORT_DIFF_HELP);
+    if (parsed === undefined) return 0;
     const [baseFile, headFile, ...more] = parsed.positionals;
     if (baseFile === undefined || headFile === undefined || more.length > 0) {
       throw new ReportInputError('give two reports: BASE.json HEAD.json (see --help)');
@@ -48,7 +35,7 @@ export function reportDiff(args: readonly string[]): number {
     if (parsed.values.md !== undefined) writeFileSync(parsed.values.md, renderDiffMarkdown(diff, names));
     return diffFailsGate(diff) ? 1 : 0;
   } catch (error) {
-    if (!(error instanceof ReportInputError)) throw error;
+    if (!(error instanceof ReportInputError) && !(error instanceof UsageError)) throw error;
     process.stderr.write(`report:diff: ${error.message}\n`);
     return 2;
   }

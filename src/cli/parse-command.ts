@@ -1,0 +1,22 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** Flags a command cannot use: one line naming the problem and --help, exit 2. */
+export class UsageError extends Error {}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * A command's flags and positionals, strictly parsed; undefined after printing `help` when `--help` is among them.
+ * A bad flag is a UsageError that points to --help.
+ */
+export function parseCommand<const O extends Options>(args: readonly string[], options: O, help: string) {
+  if (args.includes('--help')) {
+    process.stdout.write(help);
+    return undefined;
+  }
+  try {
+    return parseArgs({ args: [...args], strict: true, allowPositionals: true, options });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message} (see --help)`);
+  }
+}
