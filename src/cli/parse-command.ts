@@ -5,11 +5,20 @@ export class UsageError extends Error {}
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/** What parseArgs gives for these options, with positionals allowed and strict checks. */
+export type ParsedCommand<O extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; strict: true; allowPositionals: true; options: O }>
+>;
+
 /**
  * A command's flags and positionals, strictly parsed; undefined after printing `help` when `--help` is among them.
  * A bad flag is a UsageError that points to --help.
  */
-export function parseCommand<const O extends Options>(args: readonly string[], options: O, help: string) {
+export function parseCommand<const O extends Options>(
+  args: readonly string[],
+  options: O,
+  help: string,
+): ParsedCommand<O> | undefined {
   if (args.includes('--help')) {
     process.stdout.write(help);
     return undefined;

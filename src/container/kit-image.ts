@@ -6,7 +6,7 @@
  * has no browser: the payment-page checks skip, naming why.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GenericContainer } from 'testcontainers';
@@ -43,7 +43,11 @@ export function assembleKitContext(contextDir: string): void {
   mkdirSync(app, { recursive: true });
   mkdirSync(path.join(rootfs, 'data'), { recursive: true });
   chmodSync(path.join(rootfs, 'data'), 0o777);
-  const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', contextDir], kitRoot)) as {
+  // In a clone, packing builds dist/ first (prepack); an installed kit is already built and has no sources to build
+  // from: its pack must not run the build, which would remove the dist/ it runs on.
+  const installed = !existsSync(path.join(kitRoot, 'src', 'cli', 'main.ts'));
+  const pack = ['pack', '--json', '--pack-destination', contextDir, ...(installed ? ['--ignore-scripts'] : [])];
+  const packed = JSON.parse(npm(pack, kitRoot)) as {
     filename: string;
   }[];
   writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'kit-image', private: true }));

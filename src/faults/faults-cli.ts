@@ -86,7 +86,8 @@ function parse(args: readonly string[]): FaultsOptions | 'help' {
         help: { type: 'boolean', default: false },
       },
       strict: true,
-      allowPositionals: true,
+      // Folders only after --merge: elsewhere a stray word is an unknown flag's mistake, said as such.
+      allowPositionals: args.includes('--merge'),
     }));
   } catch (error) {
     throw new FaultsError(`${error instanceof Error ? error.message : String(error)} (see --help)`);

@@ -84,7 +84,7 @@ export async function receiverFaults(args: readonly string[]): Promise<number> {
     ({ values, positionals } = parseArgs({
       args: [...args],
       strict: true,
-      allowPositionals: true,
+      allowPositionals: args.includes('--merge'),
       options: {
         fault: { type: 'string', multiple: true },
         out: { type: 'string' },
