@@ -6,12 +6,12 @@
  * has no browser: the payment-page checks skip, naming why.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GenericContainer } from 'testcontainers';
-import { kitRoot } from '../kit-root.js';
 import { applyDockerDefaults } from './docker-env.js';
+import { packKit } from './pack-kit.js';
 import { copyNodeRuntime } from './sandbox-image.js';
 
 export const DEFAULT_KIT_IMAGE = 'payment-conformance:local';
@@ -43,16 +43,10 @@ export function assembleKitContext(contextDir: string): void {
   mkdirSync(app, { recursive: true });
   mkdirSync(path.join(rootfs, 'data'), { recursive: true });
   chmodSync(path.join(rootfs, 'data'), 0o777);
-  // In a clone, packing builds dist/ first (prepack); an installed kit is already built and has no sources to build
-  // from: its pack must not run the build, which would remove the dist/ it runs on.
-  const installed = !existsSync(path.join(kitRoot, 'src', 'cli', 'main.ts'));
-  const pack = ['pack', '--json', '--pack-destination', contextDir, ...(installed ? ['--ignore-scripts'] : [])];
-  const packed = JSON.parse(npm(pack, kitRoot)) as {
-    filename: string;
-  }[];
+  const tarball = packKit(contextDir);
   writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'kit-image', private: true }));
   // No install scripts: the optional native helpers of the Docker client (container mode) are not needed here.
-  npm(['install', '--omit=dev', '--ignore-scripts', path.join(contextDir, packed[0]?.filename ?? '')], app);
+  npm(['install', '--omit=dev', '--ignore-scripts', tarball], app);
   writeFileSync(path.join(contextDir, 'Dockerfile'), DOCKERFILE);
   // The tarball is in the context, not in the image.
   writeFileSync(path.join(contextDir, '.dockerignore'), '*.tgz\n');

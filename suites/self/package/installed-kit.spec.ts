@@ -9,7 +9,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { kitPath, kitRoot } from '../../../src/kit-root.js';
+import { packKit } from '../../../src/container/pack-kit.js';
+import { kitPath } from '../../../src/kit-root.js';
 import { runNode } from '../../../fixtures/self/kit-command.js';
 
 let project: string;
@@ -32,8 +33,7 @@ async function npx(cwd: string, args: readonly string[]) {
 test.beforeAll(() => {
   test.setTimeout(360_000);
   project = mkdtempSync(path.join(tmpdir(), 'kit-installed-'));
-  const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', project], kitRoot)) as { filename: string }[];
-  const tarball = path.join(project, packed[0]?.filename ?? '');
+  const tarball = packKit(project);
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'merchant-shop', private: true }));
   npm(['install', tarball], project);
 });
