@@ -6,6 +6,7 @@
  * and a slow one the merchant's state shows was taken, is the suites' to judge (a 204 or a late 200 is
  * RECEIVER-ACK-PAYMENT-SUCCESS's finding, not a setup problem).
  */
+import { probeTls } from '../client/network.js';
 import { randomUUID } from 'node:crypto';
 import { getContract } from '../contract/contract.js';
 import type { LoadedPostbackProfile } from '../profile/load-profile.js';
@@ -91,6 +92,9 @@ export async function receiverPreflight(
     // A receiver that took the postback but answers too slowly is the checks' finding (RECEIVER-ACK-…), not a setup
     // problem: its state, where the profile can read it, tells it from one that never got it.
     if (await recorded(url, settings, body)) return undefined;
+    // TLS 1.3 reports a refused client certificate after the handshake, as a closed connection: look once more.
+    const tls = await probeTls(new URL(url), profile.tls);
+    if (tls !== undefined) return `the receiver at ${url} could not be reached: ${tls}`;
     return (
       `the receiver at ${url} did not answer a signed postback (POST) within ${timeoutMs} ms (receiver.timeoutMs): ` +
       `${delivery.answer}. Is it the URL postbacks are POSTed to, and is the receiver running?`

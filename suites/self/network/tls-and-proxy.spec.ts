@@ -4,14 +4,16 @@
  * certification through each passes; a wrong CA, a missing client certificate or a certificate for another host
  * stops the run at the preflight (exit 2) naming the TLS cause.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Tls } from '../../../generated/profile/profile.gen.js';
-import { runCertify } from '../../../fixtures/self/kit-command.js';
+import { runCertify, runKitCommand } from '../../../fixtures/self/kit-command.js';
 import { sandboxProfileCopy, writeProfile } from '../../../fixtures/self/profile-files.js';
 import { countingProxy, httpsFront, makePki, type Pki } from '../../../fixtures/self/tls-lab.js';
+import { startReceiver } from '../../../examples/receivers/reference-receiver.js';
+import { kitPath } from '../../../src/kit-root.js';
 import { loadProfile } from '../../../src/profile/load-profile.js';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/start-sandbox.js';
 
@@ -124,6 +126,37 @@ test.describe('mutual TLS', () => {
       );
     } finally {
       await front.close();
+    }
+  });
+});
+
+test.describe("a merchant's receiver over mutual TLS", () => {
+  test('should deliver postbacks with the client certificate, and name the refusal without it', async () => {
+    test.setTimeout(120_000);
+    const servicePublicKey = readFileSync(kitPath('fixtures', 'keys', 'service-rsa.public.pem'), 'utf8');
+    const receiver = await startReceiver({ servicePublicKey });
+    const front = await httpsFront(new URL(receiver.url).origin, pki, { requireClientCert: true });
+    const url = `${front.url}${new URL(receiver.url).pathname}`;
+    const run = (name: string, tls: Tls) =>
+      runKitCommand('certify-receiver', [
+        ...['--receiver', url, '--profile', profileWith(name, tls), '--out', path.join(dir, name)],
+        ...['--grep', '@req:RECEIVER-REJECT-MISSING-HASH(?=\\s|$)'],
+      ]);
+    try {
+      const mutual = await run('receiver-mtls', {
+        ca: { file: pki.caCert },
+        clientCertificate: { file: pki.clientCert },
+        clientKey: { file: pki.clientKey },
+      });
+      expect(mutual.code, mutual.stdout + mutual.stderr).toBe(0);
+      expect(front.forwarded()).toBeGreaterThan(1);
+
+      const without = await run('receiver-no-client', { ca: { file: pki.caCert } });
+      expect(without.code, without.stdout).toBe(2);
+      expect(without.stderr).toMatch(/could not be reached: TLS: .*(demand a client certificate|CERTIFICATE_REQUIRED)/);
+    } finally {
+      await front.close();
+      await receiver.close();
     }
   });
 });
