@@ -12,19 +12,21 @@ export type ParsedCommand<O extends Options> = ReturnType<
 
 /**
  * A command's flags and positionals, strictly parsed; undefined after printing `help` when `--help` is among them.
- * A bad flag is a UsageError that points to --help.
+ * A bad flag is a UsageError that points to --help. `positionals: false` refuses any word that is not a flag's (an
+ * unknown flag is then named as such, not as a misplaced positional).
  */
 export function parseCommand<const O extends Options>(
   args: readonly string[],
   options: O,
   help: string,
+  { positionals = true }: { positionals?: boolean } = {},
 ): ParsedCommand<O> | undefined {
   if (args.includes('--help')) {
     process.stdout.write(help);
     return undefined;
   }
   try {
-    return parseArgs({ args: [...args], strict: true, allowPositionals: true, options });
+    return parseArgs({ args: [...args], strict: true, allowPositionals: positionals as true, options });
   } catch (error) {
     throw new UsageError(`${(error as Error).message} (see --help)`);
   }

@@ -11,7 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommand } from '../cli/parse-command.js';
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
 import { CertifyError, runReportingProject } from '../certify/certify-cli.js';
 import { PYTHON_SERVICE_FAULT_MAP } from '../peers/python-service-faults.js';
@@ -121,29 +121,27 @@ function summaryLine(label: string, run: PeerRun): string {
 }
 
 export async function peerFaults(args: readonly string[]): Promise<number> {
-  let values;
+  let parsed;
   try {
-    ({ values } = parseArgs({
-      args: [...args],
-      strict: true,
-      options: {
+    parsed = parseCommand(
+      args,
+      {
         fault: { type: 'string', multiple: true },
         full: { type: 'boolean' },
         certify: { type: 'boolean' },
         workers: { type: 'string' },
         parallel: { type: 'string' },
         out: { type: 'string' },
-        help: { type: 'boolean' },
       },
-    }));
+      HELP,
+      { positionals: false },
+    );
   } catch (error) {
-    process.stderr.write(`peer-faults: ${(error as Error).message} (see --help)\n`);
+    process.stderr.write(`peer-faults: ${(error as Error).message}\n`);
     return 2;
   }
-  if (values.help === true) {
-    process.stdout.write(HELP);
-    return 0;
-  }
+  if (parsed === undefined) return 0;
+  const { values } = parsed;
   const dir = pythonServiceDir();
   if (typeof dir !== 'string') {
     process.stderr.write(`peer-faults: ${dir.missing}\n`);

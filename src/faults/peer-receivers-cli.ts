@@ -12,7 +12,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommand } from '../cli/parse-command.js';
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
 import { CertifyError } from '../certify/certify-cli.js';
 import { runReceiverCertification } from '../certify/receiver-cli.js';
@@ -111,27 +111,25 @@ function cleanLine(configuration: ReceiverConfiguration, run: ReceiverRun): stri
 }
 
 export async function peerReceivers(args: readonly string[]): Promise<number> {
-  let values;
+  let parsed;
   try {
-    ({ values } = parseArgs({
-      args: [...args],
-      strict: true,
-      options: {
+    parsed = parseCommand(
+      args,
+      {
         variant: { type: 'string', multiple: true },
         full: { type: 'boolean' },
         parallel: { type: 'string' },
         out: { type: 'string' },
-        help: { type: 'boolean' },
       },
-    }));
+      HELP,
+      { positionals: false },
+    );
   } catch (error) {
-    process.stderr.write(`peer-receivers: ${(error as Error).message} (see --help)\n`);
+    process.stderr.write(`peer-receivers: ${(error as Error).message}\n`);
     return 2;
   }
-  if (values.help === true) {
-    process.stdout.write(HELP);
-    return 0;
-  }
+  if (parsed === undefined) return 0;
+  const { values } = parsed;
   const dir = pythonReceiversDir();
   if (typeof dir !== 'string') {
     process.stderr.write(`peer-receivers: ${dir.missing}\n`);
