@@ -86,7 +86,8 @@ export function verifyPackage(file: string, publicKeyPem: string): PackageVerifi
   const listed = new Set<string>();
   for (const entry of manifest.files) {
     listed.add(entry.path);
-    const bytes = entries[entry.path];
+    // Own entries only: a manifest naming `constructor` or `__proto__` must not reach the object's prototype.
+    const bytes = Object.hasOwn(entries, entry.path) ? entries[entry.path] : undefined;
     if (bytes === undefined) problems.push(`${entry.path}: listed in the manifest, missing from the archive`);
     else if (sha256Hex(bytes) !== entry.sha256) problems.push(`${entry.path}: its SHA-256 differs from the manifest's`);
   }

@@ -103,6 +103,30 @@ test('should find a file added to or removed from the package', () => {
   ]);
 });
 
+test('should take a hostile manifest for an altered package, never crash on it', () => {
+  const entries = entriesOf(archive);
+  const manifest = JSON.parse(Buffer.from(entries[MANIFEST_FILE] ?? []).toString('utf8')) as PackageManifest;
+  const hostile = {
+    ...manifest,
+    files: [
+      ...manifest.files,
+      { path: 'constructor', sha256: '0', bytes: 1 },
+      { path: '__proto__', sha256: '0', bytes: 1 },
+    ],
+  };
+  const result = verifyPackage(
+    rewritten('hostile.zip', { ...entries, [MANIFEST_FILE]: Buffer.from(JSON.stringify(hostile)) }),
+    readFileSync(merchantPublicKey, 'utf8'),
+  );
+  expect(result.verdict).toBe('altered');
+  expect(result.verdict === 'altered' && result.problems).toEqual(
+    expect.arrayContaining([
+      'constructor: listed in the manifest, missing from the archive',
+      '__proto__: listed in the manifest, missing from the archive',
+    ]),
+  );
+});
+
 test('should refuse a package signed by another key (exit 1) and name what is not a package (exit 2)', async () => {
   const other = await runKitCommand('verify-package', [archive, '--public-key', strangerPublicKey]);
   expect(other.code, other.stderr).toBe(1);
