@@ -34,13 +34,18 @@ const verdicts = (report: ConformanceReport): Record<string, string> =>
  * The JUnit test cases as `suite › name: ok|FAIL`, each once: every shard runs the kit's signing known answers (the
  * signer is checked on each machine), so they appear once per shard in the merged JUnit.
  */
-const junitCases = (folder: string): string[] => {
+const allJunitCases = (folder: string): string[] => {
   const xml = readFileSync(path.join(folder, 'junit.xml'), 'utf8');
-  const cases = [...xml.matchAll(/<testcase name="([^"]*)" classname="([^"]*)"[^>]*>([\s\S]*?)<\/testcase>/g)].map(
+  return [...xml.matchAll(/<testcase name="([^"]*)" classname="([^"]*)"[^>]*>([\s\S]*?)<\/testcase>/g)].map(
     (m) => `${m[2] ?? ''} › ${m[1] ?? ''}: ${(m[3] ?? '').includes('<failure') ? 'FAIL' : 'ok'}`,
   );
-  return [...new Set(cases)].sort();
 };
+const junitCases = (folder: string): string[] => [...new Set(allJunitCases(folder))].sort();
+/** The certification's own cases, each of which must appear exactly once after a merge. */
+const conformanceCases = (folder: string): string[] =>
+  allJunitCases(folder)
+    .filter((c) => !c.startsWith('suites/self/signing-vectors'))
+    .sort();
 
 test('should merge 3 shards into the report of the whole run: same verdicts, summary, exit code', async () => {
   test.setTimeout(240_000);
@@ -71,6 +76,7 @@ test('should merge 3 shards into the report of the whole run: same verdicts, sum
   expect(b.outcome).toBe(a.outcome);
   const cases = junitCases(path.join(dir, 'whole'));
   expect(junitCases(path.join(dir, 'merged'))).toEqual(cases);
+  expect(conformanceCases(path.join(dir, 'merged'))).toEqual(conformanceCases(path.join(dir, 'whole')));
   expect(cases.some((c) => c.endsWith(': FAIL'))).toBe(true);
   expect(existsSync(path.join(dir, 'merged', 'html', 'index.html'))).toBe(true);
   expect(existsSync(path.join(dir, 'merged', 'conformance.html'))).toBe(true);
