@@ -13,6 +13,7 @@ import { readConformanceReport, ReportInputError } from '../report/read-report.j
 import { EXIT_CODES } from '../report/verdicts.js';
 import { waitBounded } from '../runner/bounded-child.js';
 import { playwrightCli } from '../runner/playwright-cli.js';
+import { missingShards } from '../runner/shard.js';
 import { SHARD_CONTEXT_FILE, type ShardContext } from './reporting-run.js';
 
 export const MERGE_HELP = `Join the shards of one certification into one report.
@@ -78,7 +79,7 @@ function checkedShards(folders: readonly string[]): FoundShard[] {
       }
     }
   }
-  const missing = Array.from({ length: total }, (_, i) => `${i + 1}/${total}`).filter((s) => !seen.has(s));
+  const missing = missingShards(new Set(seen.keys()), total);
   if (missing.length > 0) throw new MergeError(`shard ${missing.join(', ')} missing: nothing merged`);
   return shards;
 }

@@ -12,7 +12,10 @@ import { kitPlaywrightConfig, kitRoot } from '../kit-root.js';
 import type { Gate } from '../report/verdicts.js';
 import { waitBounded } from '../runner/bounded-child.js';
 import { playwrightCli } from '../runner/playwright-cli.js';
+import { parseShard as parseRunShard, type Shard } from '../runner/shard.js';
 import { CertifyError } from './certify-error.js';
+
+export type { Shard };
 
 /** How long past its time limit Playwright gets to end the run and write the reports before it is stopped. */
 const STOP_GRACE_MS = 120_000;
@@ -31,21 +34,13 @@ export interface ReportingRunOptions {
 
 type Project = 'conformance' | 'browser' | 'receiver';
 
-/** One shard of a run (Playwright's --shard index/total). */
-export interface Shard {
-  readonly index: number;
-  readonly total: number;
-}
-
 /** `i/n` as the flag gives it; a bad value is exit 2 with one line. */
 export function parseShard(value: string): Shard {
-  const match = /^(\d{1,3})\/(\d{1,3})$/.exec(value);
-  const index = Number(match?.[1]);
-  const total = Number(match?.[2]);
-  if (match === null || index < 1 || total < 1 || index > total) {
-    throw new CertifyError(`--shard must be i/n with 1 ≤ i ≤ n (got ${value})`);
+  try {
+    return parseRunShard(value);
+  } catch (error) {
+    throw new CertifyError((error as Error).message);
   }
-  return { index, total };
 }
 
 /** The folder of a shard's blob report, under its --out (shards may share one --out: each keeps its own folder). */

@@ -6,11 +6,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RunTest } from '../runner/playwright-run.js';
-
-export interface MatrixShard {
-  readonly index: number;
-  readonly total: number;
-}
+import { missingShards, ShardError, type Shard } from '../runner/shard.js';
 
 /** What the judge needs of the run, the same in every part of one matrix. */
 export interface MatrixSetting {
@@ -29,22 +25,11 @@ interface MatrixPart {
   readonly tests: readonly RunTest[];
 }
 
-export class ShardError extends Error {}
-
-export function parseMatrixShard(value: string): MatrixShard {
-  const match = /^(\d{1,3})\/(\d{1,3})$/.exec(value);
-  const index = Number(match?.[1]);
-  const total = Number(match?.[2]);
-  if (match === null || index < 1 || index > total)
-    throw new ShardError(`--shard must be i/n with 1 ≤ i ≤ n (got ${value})`);
-  return { index, total };
-}
-
-const partName = (shard: MatrixShard): string => `faults-part-${shard.index}-of-${shard.total}.json`;
+const partName = (shard: Shard): string => `faults-part-${shard.index}-of-${shard.total}.json`;
 
 export function writeMatrixPart(
   out: string,
-  shard: MatrixShard,
+  shard: Shard,
   setting: MatrixSetting,
   run: { startedAt: Date; finishedAt: Date; tests: readonly RunTest[] },
 ): string {
@@ -91,7 +76,7 @@ export function mergeMatrixParts(folders: readonly string[]): {
       throw new ShardError(`${file} is a part of another matrix than ${first.file}`);
     }
   }
-  const missing = Array.from({ length: total }, (_, i) => `${i + 1}/${total}`).filter((s) => !seen.has(s));
+  const missing = missingShards(seen, total);
   if (missing.length > 0) throw new ShardError(`part ${missing.join(', ')} missing: nothing judged`);
   const tests = new Map<string, RunTest>();
   for (const { part } of parts) {

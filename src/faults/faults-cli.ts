@@ -12,17 +12,11 @@ import { parseArgs } from 'node:util';
 import type { FaultMatrixReport } from '../../generated/report/faults.gen.js';
 import { REQUIREMENTS } from '../requirements/registry.js';
 import { runPlaywright, type RunTest } from '../runner/playwright-run.js';
+import { parseShard, ShardError, type Shard } from '../runner/shard.js';
 import { FAULTS, type FaultDefinition } from '../sandbox/faults/fault-registry.js';
 import { FLAVORS, isSandboxFlavor, type SandboxFlavor } from '../sandbox/flavors/flavors.js';
 import { CLEAN_PROJECTS, faultProject, judgeFaultMatrix } from './fault-matrix.js';
-import {
-  mergeMatrixParts,
-  parseMatrixShard,
-  ShardError,
-  writeMatrixPart,
-  type MatrixSetting,
-  type MatrixShard,
-} from './fault-shards.js';
+import { mergeMatrixParts, writeMatrixPart, type MatrixSetting } from './fault-shards.js';
 
 const HELP = `Prove the conformance suites catch every sandbox fault and raise no false alarm.
 
@@ -58,7 +52,7 @@ const FULL_RUN_TIMEOUT_MS = 180 * 60_000;
 class FaultsError extends Error {}
 
 interface FaultsOptions {
-  readonly shard: MatrixShard | undefined;
+  readonly shard: Shard | undefined;
   readonly merge: readonly string[] | undefined;
   readonly faults: readonly FaultDefinition[];
   readonly out: string;
@@ -96,9 +90,9 @@ function parse(args: readonly string[]): FaultsOptions | 'help' {
   if (positionals.length > 0 && !values.merge)
     throw new FaultsError(`unexpected ${positionals.join(' ')} (see --help)`);
   if (values.merge && positionals.length === 0) throw new FaultsError("--merge needs each shard's --out folder");
-  let shard: MatrixShard | undefined;
+  let shard: Shard | undefined;
   try {
-    shard = values.shard === undefined ? undefined : parseMatrixShard(values.shard);
+    shard = values.shard === undefined ? undefined : parseShard(values.shard);
   } catch (error) {
     throw new FaultsError((error as Error).message);
   }

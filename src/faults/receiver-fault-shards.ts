@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
-import { ShardError, type MatrixShard } from './fault-shards.js';
+import { missingShards, ShardError, type Shard } from '../runner/shard.js';
 import type { ReceiverFaultRow } from './receiver-faults-cli.js';
 
 /** The clean reference receiver's certification, as the matrix judges it. */
@@ -25,7 +25,7 @@ interface ReceiverPart {
 
 const PART = /^receiver-faults-part-\d+-of-\d+\.json$/;
 
-export function writeReceiverPart(out: string, shard: MatrixShard, part: Omit<ReceiverPart, 'shard'>): string {
+export function writeReceiverPart(out: string, shard: Shard, part: Omit<ReceiverPart, 'shard'>): string {
   const file = path.join(out, `receiver-faults-part-${shard.index}-of-${shard.total}.json`);
   writeFileSync(file, `${JSON.stringify({ shard: `${shard.index}/${shard.total}`, ...part }, null, 2)}\n`);
   return file;
@@ -50,7 +50,7 @@ export function mergeReceiverParts(folders: readonly string[]): { clean: CleanRu
   if (first === undefined) throw new ShardError('no part found');
   const total = Number(first.shard.split('/')[1]);
   const seen = new Set(parts.map((p) => p.shard));
-  const missing = Array.from({ length: total }, (_, i) => `${i + 1}/${total}`).filter((s) => !seen.has(s));
+  const missing = missingShards(seen, total);
   if (seen.size !== parts.length) throw new ShardError('a part is there twice');
   if (missing.length > 0) throw new ShardError(`part ${missing.join(', ')} missing: nothing judged`);
   if (parts.some((p) => JSON.stringify(p.names) !== JSON.stringify(first.names))) {

@@ -11,7 +11,7 @@ import type { ConformanceReport } from '../../generated/report/conformance.gen.j
 import { FAULTY_RECEIVERS, type FaultyReceiver } from '../../examples/receivers/faulty-receivers.js';
 import { CertifyError, runReportingProject } from '../certify/certify-cli.js';
 import { DEFAULT_PROFILE_FILE } from '../profile/load-profile.js';
-import { parseMatrixShard, ShardError } from './fault-shards.js';
+import { parseShard, ShardError } from '../runner/shard.js';
 import { mergeReceiverParts, writeReceiverPart, type CleanRun } from './receiver-fault-shards.js';
 
 const HELP = `Prove the receiver certification catches every faulty receiver and nothing else.
@@ -113,7 +113,7 @@ export async function receiverFaults(args: readonly string[]): Promise<number> {
   try {
     if (values.merge === true) return judgeMatrix(out, mergeReceiverParts(positionals), started);
     if (positionals.length > 0) throw new ShardError(`unexpected ${positionals.join(' ')} (see --help)`);
-    const shard = values.shard === undefined ? undefined : parseMatrixShard(values.shard);
+    const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     const mine = shard === undefined ? chosen : chosen.filter((_, k) => k % shard.total === shard.index - 1);
     // The clean run once per matrix: in the first shard.
     let clean: CleanRun | undefined;
