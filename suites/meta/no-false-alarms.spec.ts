@@ -40,7 +40,7 @@ test('should report a property its budget stopped as NOT VERIFIED with the cases
   const out = path.join(dir, 'report');
   const run = await runKitCommand('certify', [
     ...['--profile', file, '--out', out, '--workers', '1'],
-    ...['--grep', 'for any set, take and filters, the pages hold the filtered set exactly'],
+    ...['--grep', 'for any set, take and filters, the list keeps exactly the filtered set'],
   ]);
   expect(run.code, run.stdout + run.stderr).toBe(0);
   const requirement = requirementOf(reportIn(out), 'LIST-PAGES-NO-DUPLICATE');

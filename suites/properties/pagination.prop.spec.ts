@@ -9,7 +9,8 @@
 import { check, precondition } from '../../fixtures/conformance/checks.js';
 import type { RequirementId } from '../../src/requirements/registry.js';
 import fc from 'fast-check';
-import { expect, test, verifies } from '../../fixtures/index.js';
+import { test, verifies } from '../../fixtures/index.js';
+import { plainExpect } from '../../fixtures/conformance/plain-expect.js';
 import {
   amountsInHundredths,
   countWithStatus,
@@ -35,6 +36,9 @@ import { heldAmounts, plainRoles } from '../../fixtures/arbitraries/request-fiel
 import type { PaymentStatus, PaymentType } from '../../generated/common/definitions.gen.js';
 import type { PaymentStep } from '../../fixtures/conformance/outcome-drivers.js';
 import type { ApiClient } from '../../src/client/api-client.js';
+
+/** The unit the profile states for the list's amounts (conventions.amountTotalsUnit). */
+type TotalsUnit = Parameters<typeof amountsInHundredths>[1];
 
 /** Requests a case makes: up to 8 creations with outcomes and status reads, the set read twice, pages of it. */
 const REQUESTS_PER_CASE = 30;
@@ -213,7 +217,7 @@ async function arrange(api: ApiClient, given: Preconditions, scenario: Scenario)
 /** A walk the target broke ends the case: the requirement it breaks (walk.breaks) fails, the case's others wait. */
 function walkable(walk: Walk): void {
   precondition(walk.breaks ?? 'LIST-SHAPE', () => {
-    expect(walk.problem, 'following nextId').toBeUndefined();
+    plainExpect(walk.problem, 'following nextId').toBeUndefined();
   });
 }
 
@@ -250,147 +254,141 @@ async function settledWalk(
   return undefined;
 }
 
-/** The scenario set up and its list read settled; a case a shared target never let settle is discarded. */
-async function arrangedAndRead(
-  api: ApiClient,
-  given: Preconditions,
-  scenario: Scenario,
-): Promise<{ whole: ListPage; walk: Walk }> {
-  const { filter, own } = await arrange(api, given, scenario);
-  const read = await settledWalk(new ListReader(api, given), given, filter, scenario.take);
-  fc.pre(read !== undefined);
-  expectListedAsCreated(read.whole.payments, own);
-  return read;
+/**
+ * §4.4's filters and interval over one settled read of the whole filtered set: each of our payments listed that
+ * should not be, or missing, is the requirement of the filter that decides it; anyone's payment outside a filter the
+ * answer itself shows is that filter's.
+ */
+async function checkMembership(list: ListReader, setting: Setting, whole: ListPage): Promise<void> {
+  const { own, filter, expected, currencyCode, blame, around } = setting;
+  const listed = new Set(whole.payments.map((p) => p.id));
+  const misplaced = own.filter((p) => listed.has(p.paymentId) !== expected.includes(p.paymentId));
+  // Under a type filter, a payment of ours misplaced because it was stored with the other type is its creation's
+  // finding (type-filter.ts): the payment record shows no type to tell it otherwise.
+  if (filter.type !== undefined && misplaced.length > 0) await expectCreatedTypesShown(list, around, own);
+  for (const payment of misplaced) {
+    const isListed = listed.has(payment.paymentId);
+    check(blame(payment, isListed), () => {
+      plainExpect(
+        { paymentId: payment.paymentId, listed: isListed },
+        `our payments in the list ${JSON.stringify(filter)}`,
+      ).toEqual({ paymentId: payment.paymentId, listed: !isListed });
+    });
+  }
+  for (const [requirement, strays] of [
+    [
+      'LIST-FILTER-TYPE',
+      whole.payments.filter(
+        // type is not a required member of a record: only a stated one can be outside the filter.
+        (p) => filter.type !== undefined && p.record.type !== undefined && p.record.type !== filter.type,
+      ),
+    ],
+    [
+      'LIST-FILTER-STATUS',
+      whole.payments.filter((p) => filter.status !== undefined && p.record.status !== filter.status),
+    ],
+    [
+      'LIST-FILTER-CURRENCY',
+      whole.payments.filter((p) => currencyCode !== undefined && p.record.currencyCode !== currencyCode),
+    ],
+  ] as const) {
+    check(requirement, () => {
+      plainExpect(
+        strays.map((p) => p.id),
+        `listed payments outside the filters ${JSON.stringify(filter)}`,
+      ).toEqual([]);
+    });
+  }
+}
+
+/** The pages of the walk against the whole set: none above take, none twice, none missing (§4.4). */
+function checkPages(whole: ListPage, walk: Walk, take: number): void {
+  walkable(walk);
+  // A page above take is LIST-TAKE's, whatever it does to the pages after it; then repeats, then gaps.
+  const oversized = walk.pages.map((p) => p.payments.length).filter((size) => size > take);
+  check('LIST-TAKE', () => {
+    plainExpect(oversized, `pages above take ${take}`).toEqual([]);
+  });
+  check('LIST-PAGES-NO-DUPLICATE', () => {
+    plainExpect(repeated(walk.ids), 'payments on two pages').toEqual([]);
+  });
+  check('LIST-PAGES-NO-GAP', () => {
+    plainExpect([...walk.ids].sort(), 'the pages against the set in one page').toEqual(
+      whole.payments.map((p) => p.id).sort(),
+    );
+  });
+}
+
+/**
+ * §2.2's totals and amounts on every page, the whole set's: each member is its own requirement's; total first, for a
+ * count of the page alone breaks every member. Without a stated unit the sums cannot be checked, only the counts.
+ */
+function checkTotals(whole: ListPage, walk: Walk, take: number, unit: TotalsUnit | undefined): void {
+  const set = {
+    total: whole.payments.length,
+    totalSucceed: countWithStatus(whole, 'SUCCESS'),
+    totalFailed: countWithStatus(whole, 'FAILED'),
+    amounts: unit === undefined ? 'not checked' : expectedHundredths(whole),
+  };
+  for (const [n, page] of [whole, ...walk.pages].entries()) {
+    const where = n === 0 ? 'the page that holds the whole set' : `page ${n} of ${take}`;
+    expectTotalsReadable(page, where);
+    check('LIST-TOTALS-WHOLE-SET', () => {
+      plainExpect(page.total, `total on ${where}`).toEqual(set.total);
+    });
+    check('LIST-TOTAL-SUCCEED', () => {
+      plainExpect(page.totalSucceed, `totalSucceed on ${where}`).toEqual(set.totalSucceed);
+    });
+    check('LIST-TOTAL-FAILED', () => {
+      plainExpect(page.totalFailed, `totalFailed on ${where}`).toEqual(set.totalFailed);
+    });
+    check('LIST-AMOUNTS-PER-CURRENCY', () => {
+      plainExpect(
+        unit === undefined ? 'not checked' : amountsInHundredths(page.amounts, unit),
+        `amounts on ${where}`,
+      ).toEqual(set.amounts);
+    });
+  }
 }
 
 test.describe('paymentsList · properties', () => {
+  /*
+   * One property for §4.4's and §2.2's list requirements: each case creates its set once and reads it settled, then
+   * judges the filters, the pages and the totals, each check its own requirement's. Three properties over the same
+   * sets cost three times the requests (issue 31: a staging's rate cap) for no verdict more; the price is that a
+   * defect found first leaves the requirements after it NOT VERIFIED (blocked), never failed.
+   */
   test(
-    'for any set, take and filters, the pages hold the filtered set exactly, none twice, at most take each',
-    verifies(['LIST-PAGES-NO-DUPLICATE', 'LIST-PAGES-NO-GAP', 'LIST-TAKE'], 'paymentsList'),
-    async ({ api, given }) => {
-      await assertProperty(
-        given.profile,
-        fc.asyncProperty(scenarios(given), async (scenario) => {
-          const { whole, walk } = await arrangedAndRead(api, given, scenario);
-          walkable(walk);
-          // A page above take is LIST-TAKE's, whatever it does to the pages after it; then repeats, then gaps.
-          const oversized = walk.pages.map((p) => p.payments.length).filter((size) => size > scenario.take);
-          check('LIST-TAKE', () => {
-            expect(oversized, `pages above take ${scenario.take}`).toEqual([]);
-          });
-          check('LIST-PAGES-NO-DUPLICATE', () => {
-            expect(repeated(walk.ids), 'payments on two pages').toEqual([]);
-          });
-          check('LIST-PAGES-NO-GAP', () => {
-            expect([...walk.ids].sort(), 'the pages against the set in one page').toEqual(
-              whole.payments.map((p) => p.id).sort(),
-            );
-          });
-        }),
-        { requestsPerCase: REQUESTS_PER_CASE },
-      );
-    },
-  );
-
-  test(
-    'for any set, take and filters, every page carries the totals and amounts of the whole filtered set',
+    'for any set, take and filters, the list keeps exactly the filtered set, its pages hold it once within take, and every page carries its totals',
     verifies(
-      ['LIST-TOTALS-WHOLE-SET', 'LIST-TOTAL-SUCCEED', 'LIST-TOTAL-FAILED', 'LIST-AMOUNTS-PER-CURRENCY'],
+      [
+        'LIST-FILTER-TYPE',
+        'LIST-FILTER-STATUS',
+        'LIST-FILTER-CURRENCY',
+        'LIST-INTERVAL-INCLUSIVE',
+        'LIST-PAGES-NO-DUPLICATE',
+        'LIST-PAGES-NO-GAP',
+        'LIST-TAKE',
+        'LIST-TOTALS-WHOLE-SET',
+        'LIST-TOTAL-SUCCEED',
+        'LIST-TOTAL-FAILED',
+        'LIST-AMOUNTS-PER-CURRENCY',
+      ],
       'paymentsList',
     ),
     async ({ api, given }) => {
-      // Without a stated unit the sums cannot be checked, only the counts (LIST-AMOUNTS-PER-CURRENCY is UNSPECIFIED).
       const unit = given.profile.settings.conventions?.amountTotalsUnit;
       await assertProperty(
         given.profile,
         fc.asyncProperty(scenarios(given), async (scenario) => {
-          const { whole, walk } = await arrangedAndRead(api, given, scenario);
-          const set = {
-            total: whole.payments.length,
-            totalSucceed: countWithStatus(whole, 'SUCCESS'),
-            totalFailed: countWithStatus(whole, 'FAILED'),
-            amounts: unit === undefined ? 'not checked' : expectedHundredths(whole),
-          };
-          walkable(walk);
-          // Each member is its own requirement's; total first, for a count of the page alone breaks every member.
-          for (const [n, page] of [whole, ...walk.pages].entries()) {
-            const where = n === 0 ? 'the page that holds the whole set' : `page ${n} of ${scenario.take}`;
-            expectTotalsReadable(page, where);
-            check('LIST-TOTALS-WHOLE-SET', () => {
-              expect(page.total, `total on ${where}`).toEqual(set.total);
-            });
-            check('LIST-TOTAL-SUCCEED', () => {
-              expect(page.totalSucceed, `totalSucceed on ${where}`).toEqual(set.totalSucceed);
-            });
-            check('LIST-TOTAL-FAILED', () => {
-              expect(page.totalFailed, `totalFailed on ${where}`).toEqual(set.totalFailed);
-            });
-            check('LIST-AMOUNTS-PER-CURRENCY', () => {
-              expect(
-                unit === undefined ? 'not checked' : amountsInHundredths(page.amounts, unit),
-                `amounts on ${where}`,
-              ).toEqual(set.amounts);
-            });
-          }
-        }),
-        { requestsPerCase: REQUESTS_PER_CASE },
-      );
-    },
-  );
-
-  test(
-    'for any set and filters, the list keeps exactly those of our payments the filters and interval keep',
-    verifies(
-      ['LIST-FILTER-TYPE', 'LIST-FILTER-STATUS', 'LIST-FILTER-CURRENCY', 'LIST-INTERVAL-INCLUSIVE'],
-      'paymentsList',
-    ),
-    async ({ api, given }) => {
-      await assertProperty(
-        given.profile,
-        fc.asyncProperty(scenarios(given), async (scenario) => {
-          const { own, filter, expected, currencyCode, blame, around } = await arrange(api, given, scenario);
+          const setting = await arrange(api, given, scenario);
           const list = new ListReader(api, given);
-          const whole = await wholeSet(list, filter);
-          const listed = new Set(whole.payments.map((p) => p.id));
-          const misplaced = own.filter((p) => listed.has(p.paymentId) !== expected.includes(p.paymentId));
-          // Under a type filter, a payment of ours misplaced because it was stored with the other type is its
-          // creation's finding (type-filter.ts): the payment record shows no type to tell it otherwise.
-          if (filter.type !== undefined && misplaced.length > 0) await expectCreatedTypesShown(list, around, own);
-          // Each of ours listed that should not be, or missing, is the requirement of the filter that decides it.
-          for (const payment of misplaced) {
-            const isListed = listed.has(payment.paymentId);
-            check(blame(payment, isListed), () => {
-              expect(
-                { paymentId: payment.paymentId, listed: isListed },
-                `our payments in the list ${JSON.stringify(filter)}`,
-              ).toEqual({ paymentId: payment.paymentId, listed: !isListed });
-            });
-          }
-          // Anyone's payment listed outside a filter the answer itself shows.
-          for (const [requirement, strays] of [
-            [
-              'LIST-FILTER-TYPE',
-              whole.payments.filter(
-                // type is not a required member of a record: only a stated one can be outside the filter.
-                (p) => filter.type !== undefined && p.record.type !== undefined && p.record.type !== filter.type,
-              ),
-            ],
-            [
-              'LIST-FILTER-STATUS',
-              whole.payments.filter((p) => filter.status !== undefined && p.record.status !== filter.status),
-            ],
-            [
-              'LIST-FILTER-CURRENCY',
-              whole.payments.filter((p) => currencyCode !== undefined && p.record.currencyCode !== currencyCode),
-            ],
-          ] as const) {
-            check(requirement, () => {
-              expect(
-                strays.map((p) => p.id),
-                `listed payments outside the filters ${JSON.stringify(filter)}`,
-              ).toEqual([]);
-            });
-          }
+          const read = await settledWalk(list, given, setting.filter, scenario.take);
+          fc.pre(read !== undefined);
+          expectListedAsCreated(read.whole.payments, setting.own);
+          await checkMembership(list, setting, read.whole);
+          checkPages(read.whole, read.walk, scenario.take);
+          checkTotals(read.whole, read.walk, scenario.take, unit);
         }),
         { requestsPerCase: REQUESTS_PER_CASE },
       );
