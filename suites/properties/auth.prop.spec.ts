@@ -1,10 +1,11 @@
 /**
  * §5.4: for any body the target accepts as signed, any change made to it after signing (a member changed, added or
- * removed, at the top or inside) gets 401 UNAUTHORIZED, also right after the signed body itself went through. The
- * kit signs, then changes: the hash no longer covers the body.
+ * removed, at the top or inside) gets 401 UNAUTHORIZED, where the signed body itself goes through. The kit signs,
+ * then changes: the hash no longer covers the body.
  */
 import fc from 'fast-check';
 import { expect, test, verifies } from '../../fixtures/index.js';
+import { plainExpect } from '../../fixtures/conformance/plain-expect.js';
 import { schemaFields, withFreshIds } from '../../fixtures/arbitraries/request-fields.js';
 import { assertProperty } from '../../fixtures/conformance/property-runs.js';
 import { precondition } from '../../fixtures/conformance/checks.js';
@@ -15,6 +16,7 @@ import { assertSafe, SafetyError } from '../../src/client/safety-guard.js';
 import type { Safety } from '../../generated/profile/profile.gen.js';
 import { preparedFromBody } from '../../src/client/prepared-request.js';
 import type { ApiClient } from '../../src/client/api-client.js';
+import type { Exchange } from '../../src/client/exchange.js';
 import type { Preconditions } from '../../fixtures/conformance/preconditions.js';
 import type { RequirementId } from '../../src/requirements/registry.js';
 
@@ -91,6 +93,11 @@ function changes(): fc.Arbitrary<Change> {
   );
 }
 
+/** The answer §5.4 gives a body whose hash does not cover it. */
+function unauthorized(exchange: Exchange): boolean {
+  return exchange.status === 401 && (exchange.json as { error?: unknown } | undefined)?.error === 'UNAUTHORIZED';
+}
+
 /** Precondition of the property: `fields` with a bad hash get 401 UNAUTHORIZED, or `requirement` fails and blocks it. */
 async function badHashRefused(
   api: ApiClient,
@@ -142,8 +149,12 @@ for (const operation of OPERATION_NAMES) {
           // A change the profile's safety caps forbid sending (an amount above the cap, a merchantPaymentId without
           // the prefix) is not a case for this target: design brief §6 before coverage.
           fc.pre(isSafe(operation, tampered, given.profile.settings.safety));
-          expect((await api.dispatch(signed)).status, 'the signed body itself passes authentication').not.toBe(401);
           const exchange = await api.dispatch(preparedFromBody(operation, tampered, `signed, then ${change.what}`));
+          // A change refused with 401 UNAUTHORIZED holds as it is. One that is not is judged only once the body
+          // before the change passes authentication (else the hash was never the kit's to trust): one request a case
+          // instead of two where the target behaves (issue 31: a staging's rate cap).
+          const alone = unauthorized(exchange) ? undefined : await api.dispatch(signed);
+          plainExpect(alone?.status, 'the signed body itself passes authentication').not.toBe(401);
           await expect(exchange, change.what).toBeApiError(401, 'UNAUTHORIZED');
         }),
       );
