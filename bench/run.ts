@@ -15,18 +15,30 @@ import { benchSandbox } from './sandbox.bench.js';
 import { benchStaging } from './staging.bench.js';
 import { benchStarved } from './starved.bench.js';
 
+const BENCHES: Readonly<Record<string, () => Promise<Figure[]>>> = {
+  certify: benchCertify,
+  client: benchClient,
+  sandbox: benchSandbox,
+  capture: benchCapture,
+  clock: benchClock,
+  properties: benchProperties,
+  staging: benchStaging,
+  starved: benchStarved,
+};
+/** `npm run bench -- certify staging`: only those (a figure being worked on); all of them by default. */
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in BENCHES));
+if (unknown.length > 0) {
+  console.error(`unknown bench ${unknown.join(', ')}: choose among ${Object.keys(BENCHES).join(', ')}`);
+  process.exit(2);
+}
+
 const startedAt = new Date();
 // One after another: each measures against its baseline on an otherwise idle machine.
-const figures: Figure[] = [
-  ...(await benchCertify()),
-  ...(await benchClient()),
-  ...(await benchSandbox()),
-  ...(await benchCapture()),
-  ...(await benchClock()),
-  ...(await benchProperties()),
-  ...(await benchStaging()),
-  ...(await benchStarved()),
-];
+const figures: Figure[] = [];
+for (const [name, bench] of Object.entries(BENCHES)) {
+  if (chosen.length === 0 || chosen.includes(name)) figures.push(...(await bench()));
+}
 const machine = {
   cores: availableParallelism(),
   cpu: cpus()[0]?.model ?? 'unknown',
@@ -34,8 +46,10 @@ const machine = {
   node: process.version,
   platform: `${process.platform} ${process.arch}`,
 };
+// A partial run (a chosen few) prints its figures but leaves the whole run's record alone.
+const record = chosen.length === 0 ? 'results.json' : 'results.partial.json';
 writeFileSync(
-  kitPath('bench', 'results.json'),
+  kitPath('bench', record),
   `${JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine, figures }, null, 2)}\n`,
 );
 const rows = figures.map((f) => [
@@ -48,5 +62,5 @@ const rows = figures.map((f) => [
 ]);
 console.log(`machine: ${machine.cores} cores, ${machine.cpu}, Node ${machine.node}`);
 for (const row of rows) console.log(row.join(' | '));
-console.log(`written: bench/results.json`);
+console.log(`written: bench/${record}`);
 process.exitCode = figures.every((f) => f.met) ? 0 : 1;
