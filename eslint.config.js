@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import playwright from 'eslint-plugin-playwright';
 import prettier from 'eslint-config-prettier';
+import { layerRules } from './layers.config.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'reports/', 'test-results/', 'playwright-report/', 'generated/'] },
@@ -41,7 +42,9 @@ export default tseslint.config(
     files: ['scripts/**/*.ts', 'bench/**/*.ts', 'bench/**/*.mjs'],
     rules: { 'no-console': 'off' },
   },
-  { files: ['eslint.config.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  // Every arrow downward (layers.config.js).
+  ...layerRules(),
+  { files: ['eslint.config.js', 'layers.config.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['**/*.mjs'],
     languageOptions: { globals: { Buffer: 'readonly', process: 'readonly', console: 'readonly' } },

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseCommand, UsageError } from '../cli/parse-command.js';
+import { parseCommand, UsageError } from '../args/parse-command.js';
 import { kitPlaywrightConfig, kitRoot } from '../kit-root.js';
 import { readConformanceReport, ReportInputError } from '../report/read-report.js';
 import { EXIT_CODES } from '../report/verdicts.js';

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseCommand } from '../cli/parse-command.js';
+import { parseCommand } from '../args/parse-command.js';
 import type { ConformanceReport, RequirementResult } from '../../generated/report/conformance.gen.js';
 import { DEFAULT_PROFILE_FILE, loadProfile, type LoadedProfile } from '../profile/load-profile.js';
 import { kitFacts } from '../report/conformance-reporter.js';

@@ -11,7 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseCommand } from '../cli/parse-command.js';
+import { parseCommand } from '../args/parse-command.js';
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
 import { CertifyError, runReportingProject } from '../certify/certify-cli.js';
 import { PYTHON_SERVICE_FAULT_MAP } from '../peers/python-service-faults.js';

@@ -12,7 +12,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseCommand } from '../cli/parse-command.js';
+import { parseCommand } from '../args/parse-command.js';
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
 import { CertifyError } from '../certify/certify-cli.js';
 import { runReceiverCertification } from '../certify/receiver-cli.js';

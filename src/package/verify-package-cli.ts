@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseCommand } from '../cli/parse-command.js';
+import { parseCommand } from '../args/parse-command.js';
 import { verifyPackage } from './verify-package.js';
 
 export const VERIFY_HELP = `Check a certification package (certify --package FILE): its signature and every file's hash.

@@ -3,7 +3,7 @@
  * regression, 1 a requirement regressed (PASS → FAIL or NOT VERIFIED) or newly FAILs, 2 a report cannot be read.
  */
 import { writeFileSync } from 'node:fs';
-import { parseCommand, UsageError } from '../cli/parse-command.js';
+import { parseCommand, UsageError } from '../args/parse-command.js';
 import { ReportInputError, readConformanceReport } from '../report/read-report.js';
 import { diffFailsGate, diffReports, renderDiffMarkdown, renderDiffText } from './report-diff.js';
 

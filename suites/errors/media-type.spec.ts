@@ -5,7 +5,7 @@
  */
 import { expect, test, verifies } from '../../fixtures/index.js';
 import { rawRequest } from '../../src/client/request-variants.js';
-import { header, isJsonMediaType } from '../../src/contract/passive-checks.js';
+import { header, isJsonMediaType } from '../../src/passive/passive-checks.js';
 
 test.describe('media type of the answers', () => {
   test(

@@ -8,9 +8,9 @@
 import type { Exchange } from '../client/exchange.js';
 import { ERROR_TABLE } from '../requirements/error-table.js';
 import type { RequirementId } from '../requirements/registry.js';
-import type { Contract } from './contract.js';
-import type { Finding } from './finding.js';
-import { OPERATIONS, type OperationName } from './operations.js';
+import type { Contract } from '../contract/contract.js';
+import type { Finding } from '../contract/finding.js';
+import { OPERATIONS, type OperationName } from '../contract/operations.js';
 
 export interface PassiveFinding {
   readonly requirement: RequirementId;
