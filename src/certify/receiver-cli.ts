@@ -11,15 +11,10 @@ import { DEFAULT_PROFILE_FILE, loadPostbackProfile, type LoadedPostbackProfile }
 import { embeddedReceiverProblem } from '../receiver/embedded-receiver.js';
 import { receiverPreflight } from '../receiver/receiver-preflight.js';
 import { receiverSettings, ReceiverSettingsError, type ReceiverSettings } from '../receiver/receiver-settings.js';
-import {
-  asCertifyError,
-  CertifyError,
-  finishRun,
-  httpUrl,
-  runFlags,
-  runReportingProject,
-  type ReportingRunOptions,
-} from './certify-cli.js';
+import { asCertifyError, httpUrl, runFlags } from './certify-args.js';
+import { finishRun } from './certify-run.js';
+import { runReportingProject, type ReportingRunOptions } from './reporting-run.js';
+import { CertifyError } from './certify-error.js';
 import { PACKAGE_OPTIONS, packageRequest, type PackageRequest } from '../package/package-flags.js';
 
 /** A receiver certification is a few dozen postbacks: minutes mean a receiver that answers nothing in time. */
