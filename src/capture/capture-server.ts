@@ -11,11 +11,12 @@ import type {
 import type { EndpointRequest } from '../../generated/capture/endpoint.request.gen.js';
 import { getContract } from '../contract/contract.js';
 import { ACKNOWLEDGE, answer } from './answer.js';
+import { readBody } from './body-reader.js';
 import { CaptureApi, type CaptureBackend } from './capture-api.js';
 import type { CaptureEndpoint } from './capture-endpoint.js';
 import { EvidenceLog, readEvidence } from './evidence-log.js';
 import { CaptureTimeoutError, Mailbox, type WaitResult } from './mailbox.js';
-import { checkPostback, type PostbackCheckOptions } from './postback-check.js';
+import { checkAttempt, type PostbackCheckOptions } from './postback-check.js';
 
 export interface CaptureServerOptions {
   /** Listen host; default 127.0.0.1. */
@@ -232,7 +233,7 @@ export class CaptureServer implements CaptureBackend {
     }
     const monoMs = performance.now();
     const receivedAt = new Date().toISOString();
-    const { body, bodyBytes, truncated } = await this.readBody(request);
+    const { body, bodyBytes, truncated } = await readBody(request, this.options.maxBodyBytes ?? 256 * 1024);
     const token = ENDPOINT_PATH.exec(path)?.[1];
     const endpoint = token === undefined ? undefined : this.endpoints.get(token);
     const mailbox = endpoint?.mailbox ?? this.unknownMailbox;
@@ -271,41 +272,7 @@ export class CaptureServer implements CaptureBackend {
   }
 
   private check(attempt: CapturedAttempt, kind: EndpointKind): PostbackCheck {
-    try {
-      if (this.checkOptions !== undefined) return checkPostback(attempt, kind, this.checkOptions);
-      return { kind: kind === 'any' ? 'unknown' : kind, status: null, findings: [], signature: 'not-checked' };
-    } catch (error) {
-      return {
-        kind: 'unknown',
-        status: null,
-        signature: 'not-checked',
-        findings: [{ rule: 'check', severity: 'error', message: `the check failed: ${(error as Error).message}` }],
-      };
-    }
-  }
-
-  /** The body, up to the size kept; the rest is counted and dropped so a huge body cannot exhaust memory. */
-  private readBody(request: IncomingMessage): Promise<{ body: Buffer; bodyBytes: number; truncated: boolean }> {
-    const limit = this.options.maxBodyBytes ?? 256 * 1024;
-    return new Promise((resolve) => {
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      let total = 0;
-      const done = () => {
-        resolve({ body: Buffer.concat(chunks), bodyBytes: total, truncated: total > kept });
-      };
-      request.on('data', (chunk: Buffer) => {
-        total += chunk.length;
-        if (kept >= limit) return;
-        const part = chunk.subarray(0, limit - kept);
-        chunks.push(part);
-        kept += part.length;
-      });
-      request.once('end', done);
-      // A sender that gives up mid-body: what arrived is still evidence.
-      request.once('aborted', done);
-      request.once('error', done);
-    });
+    return checkAttempt(attempt, kind, this.checkOptions);
   }
 
   /** A restart: endpoints and attempts of the evidence file come back (scripts do not: they start at 200). */

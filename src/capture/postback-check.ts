@@ -148,3 +148,25 @@ function kindOf(body: Record<string, unknown>, expected: EndpointKind): Kind {
   if ('clientFieldsValues' in body || 'failedCode' in body) return 'payment';
   return 'unknown';
 }
+
+/**
+ * An attempt as the capture server checks it: with the schemas and the pinned key when it has them (bytes only
+ * otherwise); a check that throws is a finding of the attempt, never a crash of the server.
+ */
+export function checkAttempt(
+  attempt: CapturedAttempt,
+  kind: EndpointKind,
+  options: PostbackCheckOptions | undefined,
+): PostbackCheck {
+  try {
+    if (options !== undefined) return checkPostback(attempt, kind, options);
+    return { kind: kind === 'any' ? 'unknown' : kind, status: null, findings: [], signature: 'not-checked' };
+  } catch (error) {
+    return {
+      kind: 'unknown',
+      status: null,
+      signature: 'not-checked',
+      findings: [{ rule: 'check', severity: 'error', message: `the check failed: ${(error as Error).message}` }],
+    };
+  }
+}

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../client/api-client.js';
 import type { Exchange } from '../client/exchange.js';
 import { type Decision, errorCodeOf, inconclusive, proposed } from './decision.js';
+import { totalsUnitOf } from './totals-unit.js';
 
 export type TimestampUnit = 'ms' | 's';
 
@@ -238,9 +239,8 @@ export class ListProbes {
   }
 
   /**
-   * The unit of amounts[].total (§2.2: a bigint sum of decimal amounts): over an interval around the discovery's own
-   * payments, walked page by page (nextId), each currency's total against the sum of the listed amounts, in minor
-   * units (×100) or major.
+   * The unit of amounts[].total (§2.2: a bigint sum of decimal amounts) over an interval around the discovery's own
+   * payments, walked page by page (nextId): totals-unit.ts judges it.
    */
   async amountTotalsUnit(interval: Record<string, number>, take: number | undefined): Promise<Decision> {
     const key = 'conventions.amountTotalsUnit';
@@ -274,29 +274,7 @@ export class ListProbes {
         first === undefined ? [] : [first],
       );
     }
-    const sums = new Map<string, number>();
-    for (const payment of listed) {
-      if (typeof payment.amount !== 'number' || typeof payment.currencyCode !== 'string') continue;
-      sums.set(payment.currencyCode, (sums.get(payment.currencyCode) ?? 0) + Math.round(payment.amount * 100));
-    }
-    const judged = (amounts as { total?: unknown; currencyCode?: unknown }[])
-      .map((entry) => ({
-        currency: String(entry.currencyCode),
-        total: Number(entry.total),
-        cents: sums.get(String(entry.currencyCode)),
-      }))
-      .filter((t) => t.cents !== undefined && t.cents % 100 !== 0);
-    if (judged.length === 0) {
-      return inconclusive(key, 'no currency whose amounts have cents: minor and major cannot be told apart', [first]);
-    }
-    const seen = judged.map((t) => `${t.currency} ${t.total} for ${(t.cents ?? 0) / 100}`).join(', ');
-    if (judged.every((t) => t.total === t.cents)) {
-      return proposed(key, 'minor', `each total is the sum in minor units (${seen})`, [first]);
-    }
-    if (judged.every((t) => Math.abs(t.total * 100 - (t.cents ?? 0)) < 0.5)) {
-      return proposed(key, 'major', `each total is the plain sum of the amounts (${seen})`, [first]);
-    }
-    return inconclusive(key, `the totals are neither unit's sum (${seen})`, [first]);
+    return totalsUnitOf(first, amounts, listed);
   }
 
   /** An interval in `unit` holding every payment the discovery made, and one unit around them. */

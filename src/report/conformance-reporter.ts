@@ -3,34 +3,39 @@
  * requirement registry into conformance.json, conformance.md and conformance.html, and prints a short summary. It
  * reads what the tests recorded; it never makes an HTTP call. Options: `outputDir` (default `reports`).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
-import { kitPath, kitRoot } from '../kit-root.js';
 import { DEFAULT_PROFILE_FILE, loadPostbackProfile, loadProfile } from '../profile/load-profile.js';
 import { type ConventionName, undeclaredConventions } from '../profile/conventions.js';
-import { type CertificationScope, requirementsOfScope } from '../requirements/registry.js';
+import { requirementsOfScope } from '../requirements/registry.js';
 import { conventionsOfRun } from './run-conventions.js';
+import {
+  callerDir,
+  env,
+  gateOf,
+  kitFacts,
+  profileShownAs,
+  type RunScope,
+  runWarningsOf,
+  scopeOf,
+  targetOf,
+  timeLimitReason,
+} from './run-facts.js';
+
+export { kitFacts } from './run-facts.js';
 import { redactSecrets } from '../secrets/redaction.js';
 import { evidenceOf } from './evidence-excerpt.js';
 import { renderHtml } from './render-html.js';
 import { renderMarkdown } from './render-markdown.js';
 import { attribute, passiveRecords, REQUESTS_ANNOTATION } from './attribution.js';
 import { passiveFindingsByRequirement, type SeenPassive } from './passive-findings.js';
-import { EXIT_CODES, GATES, type Gate, judgeRequirement, outcomeOf, summarise, type TestOutcome } from './verdicts.js';
+import { EXIT_CODES, judgeRequirement, outcomeOf, summarise, type TestOutcome } from './verdicts.js';
 
 const REQUIREMENT_TAG = '@req:';
 const VECTORS_PROJECT = 'vectors';
-
-const env = (name: string): string => process.env[name]?.trim() ?? '';
-
-/** What the run certifies (KIT_SCOPE, set by certify-receiver): the service, or a merchant's postback receiver. */
-/** The scopes a Playwright run certifies (a client is judged from a recording, src/client-report). */
-type RunScope = Exclude<CertificationScope, 'client'>;
-
-const scopeOf = (): RunScope => (env('KIT_SCOPE') === 'receiver' ? 'receiver' : 'service');
 
 /**
  * The project whose tests certify the target (design brief §5): `conformance` for the service, `receiver` for a
@@ -59,32 +64,6 @@ const titleOf = (test: TestCase): string => test.titlePath().slice(3).join(' ›
 
 const requirementsOf = (test: TestCase): string[] =>
   test.tags.filter((t) => t.startsWith(REQUIREMENT_TAG)).map((t) => t.slice(REQUIREMENT_TAG.length));
-
-/** Playwright's global timeout, which certify sets from --max-minutes (KIT_MAX_MINUTES). */
-function timeLimitReason(): string {
-  const minutes = env('KIT_MAX_MINUTES');
-  return `the run was stopped by its time limit${minutes === '' ? '' : ` (--max-minutes ${minutes})`}`;
-}
-
-export function kitFacts(): ConformanceReport['kit'] {
-  const pkg = JSON.parse(readFileSync(kitPath('package.json'), 'utf8')) as { name: string; version: string };
-  const revision = JSON.parse(readFileSync(kitPath('schemas', 'interface-revision.json'), 'utf8')) as {
-    sha256: string;
-    recordedAt: string;
-  };
-  return {
-    name: pkg.name,
-    version: pkg.version,
-    interfaceRevision: `${revision.recordedAt} (sha256 ${revision.sha256.slice(0, 12)})`,
-  };
-}
-
-function targetOf(scope: RunScope): ConformanceReport['target'] {
-  if (scope === 'receiver') return { kind: 'receiver', url: env('KIT_RECEIVER') || null };
-  const image = env('KIT_TARGET_IMAGE');
-  if (image !== '') return { kind: 'container', url: env('KIT_TARGET') || null, image };
-  return env('KIT_TARGET') === '' ? { kind: 'embedded-sandbox', url: null } : { kind: 'url', url: env('KIT_TARGET') };
-}
 
 export default class ConformanceReporter implements Reporter {
   private readonly outputDir: string;
@@ -279,35 +258,6 @@ export default class ConformanceReporter implements Reporter {
       requirements: results,
     };
   }
-}
-
-/** The gate certify was given (KIT_GATE); the profile's, the default, for anything else. */
-function gateOf(text: string): Gate {
-  return GATES.find((g) => g === text) ?? 'profile';
-}
-
-/** The warnings certify started the run with (KIT_RUN_WARNINGS, a JSON array of strings); none when unreadable. */
-function runWarningsOf(text: string): string[] {
-  if (text === '') return [];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.filter((w): w is string => typeof w === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The folder the user ran the command in (the run itself works in the kit's folder). */
-function callerDir(): string {
-  return env('KIT_CALLER_CWD') || process.cwd();
-}
-
-/** A profile of the kit's own (profiles/…) by its path in the kit; the user's relative to where they ran the command. */
-function profileShownAs(file: string): string {
-  const absolute = path.resolve(file);
-  const inKit = path.relative(kitRoot, absolute);
-  if (!inKit.startsWith('..') && !path.isAbsolute(inKit) && inKit.startsWith('profiles')) return inKit;
-  return path.relative(callerDir(), absolute);
 }
 
 /** The area of a suite file: `suites/lists/…` → lists (a file directly under suites/ is its own name). */
