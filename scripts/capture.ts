@@ -1,21 +1,31 @@
 /**
  * payment-conformance capture [--capture-host H] [--capture-port P] [--capture-public-url URL] [--evidence FILE] [--resume]
- *                    [--profile FILE] [--quiet]
+ *                    [--profile FILE] [--quiet] [--max-body-kb N] [--memory-mb N] [--evidence-mb N]
  *
  * Runs the capture server alone until SIGINT or SIGTERM: postbacks sent to {public URL}/pb/merchant (the URL to
  * register for the merchant) are acknowledged, recorded in the JSONL evidence and checked with the profile's
  * postback scheme and pinned service key; one line per attempt on stdout (none with --quiet). Prints `listening on URL` when ready.
- * Exit 2 with one line when it cannot start.
+ * Bounded (src/capture/capture-limits.ts): a body over --max-body-kb is answered 413; attempts beyond --memory-mb are
+ * read back from the evidence; the evidence files hold at most --evidence-mb (the first and latest attempts of each
+ * endpoint), and what they dropped is printed when it stops. Exit 2 with one line when it cannot start.
  */
 import { parseArgs } from 'node:util';
 import type { CheckedAttempt } from '../generated/capture/definitions.gen.js';
+import { CAPTURE_LIMITS, describeBounds } from '../src/capture/capture-limits.js';
 import { CaptureServer } from '../src/capture/capture-server.js';
 import { summarise } from '../src/capture/mailbox.js';
 import { contractOptionsFor, getContract } from '../src/contract/contract.js';
 import { loadProfile } from '../src/profile/load-profile.js';
 
 const USAGE =
-  'usage: payment-conformance capture [--capture-host H] [--capture-port P] [--capture-public-url URL] [--evidence FILE] [--resume] [--profile FILE] [--quiet]';
+  'usage: payment-conformance capture [--capture-host H] [--capture-port P] [--capture-public-url URL] [--evidence FILE] [--resume] [--profile FILE] [--quiet] [--max-body-kb N] [--memory-mb N] [--evidence-mb N]';
+
+/** A bound flag in whole units, or the default. */
+function bound(flag: string, value: string | undefined, unitBytes: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^[1-9]\d{0,6}$/.test(value)) throw new Error(`${flag} must be a positive whole number (got ${value})`);
+  return Number(value) * unitBytes;
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -28,6 +38,9 @@ async function main(): Promise<void> {
       quiet: { type: 'boolean', default: false },
       profile: { type: 'string' },
       help: { type: 'boolean', default: false },
+      'max-body-kb': { type: 'string' },
+      'memory-mb': { type: 'string' },
+      'evidence-mb': { type: 'string' },
     },
   });
   if (values.help) {
@@ -50,6 +63,9 @@ async function main(): Promise<void> {
       contract: getContract(contractOptionsFor(conventions)),
       verification: profile.postbackVerification,
     },
+    maxBodyBytes: bound('--max-body-kb', values['max-body-kb'], 1024, CAPTURE_LIMITS.maxBodyBytes),
+    memoryBytes: bound('--memory-mb', values['memory-mb'], 1024 * 1024, CAPTURE_LIMITS.memoryBytes),
+    evidenceBytes: bound('--evidence-mb', values['evidence-mb'], 1024 * 1024, CAPTURE_LIMITS.evidenceBytes),
     log: (line) => process.stderr.write(`${line}\n`),
     ...(values.quiet
       ? {}
@@ -66,7 +82,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     capture.stop().then(
-      () => process.exit(0),
+      () => {
+        const bounds = capture.bounds();
+        console.log(`capture: stopped; ${describeBounds(bounds) ?? 'no bound was reached'}`);
+        console.log(`capture: bounds ${JSON.stringify(bounds)}`);
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error(`capture: stop failed: ${String(error)}`);
         process.exit(1);

@@ -5,9 +5,9 @@
  */
 
 /**
- * One line of the capture server's JSONL evidence: an endpoint as created, or an attempt as received (written before it is answered).
+ * One line of the capture server's JSONL evidence: an endpoint as created, an attempt as received (written before it is answered), or what the evidence's size bound dropped (written when the capture server stops).
  */
-export type EvidenceLine = EndpointLine | AttemptLine;
+export type EvidenceLine = EndpointLine | AttemptLine | DroppedLine;
 /**
  * An endpoint's token: its path is /pb/<token>. Tokens are unguessable, so parallel tests never see each other's postbacks; `merchant` is the endpoint for the merchant's registered URL, which every test shares.
  */
@@ -111,4 +111,30 @@ export interface SlowBodyReply {
   status: number;
   chunks: number;
   chunkDelayMs: number;
+}
+/**
+ * Attempts the evidence's size bound dropped (rotated out of the files, or larger than a segment): counted, by endpoint, most first.
+ */
+export interface DroppedLine {
+  type: 'dropped';
+  /**
+   * Attempts no file holds any more
+   */
+  attempts: number;
+  /**
+   * Their evidence lines' bytes
+   */
+  bytes: number;
+  /**
+   * By endpoint, most attempts first (the 20 largest)
+   */
+  byEndpoint: {
+    /**
+     * The endpoint, or null for paths no endpoint has
+     */
+    token: Token | null;
+    attempts: number;
+    bytes: number;
+  }[];
+  at: UtcMillisTimestamp;
 }

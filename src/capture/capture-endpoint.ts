@@ -1,4 +1,5 @@
-import type { CheckedAttempt, Reply } from '../../generated/capture/definitions.gen.js';
+import type { CheckedAttempt, EndpointKind, Reply } from '../../generated/capture/definitions.gen.js';
+import { CaptureTimeoutError, type Mailbox } from './mailbox.js';
 
 /**
  * One place postbacks are sent to (`/pb/<token>`), as a test sees it: in the capture server's process or, through
@@ -14,4 +15,39 @@ export interface CaptureEndpoint {
   /** Every attempt, checked; with `about`, only those whose JSON body's `id` member is `about`. */
   attempts(about?: string): Promise<readonly CheckedAttempt[]>;
   waitForAttempts(count: number, timeoutMs: number): Promise<readonly CheckedAttempt[]>;
+}
+
+/** An endpoint as the capture server holds it: its script of replies and the attempts it received. */
+export interface Endpoint {
+  readonly token: string;
+  readonly kind: EndpointKind;
+  readonly label: string | undefined;
+  script: Reply[];
+  then: Reply;
+  readonly mailbox: Mailbox;
+}
+
+/** A test's view of an endpoint of a capture server in this process. */
+export function endpointView(
+  endpoint: Endpoint,
+  url: string,
+  setScript: (script: readonly Reply[], then?: Reply) => void,
+): CaptureEndpoint {
+  const where = endpoint.label === undefined ? `/pb/${endpoint.token}` : `${endpoint.label} (/pb/${endpoint.token})`;
+  return {
+    token: endpoint.token,
+    url,
+    label: endpoint.label,
+    script: (script, then) => {
+      setScript(script, then);
+      return Promise.resolve();
+    },
+    attempts: (about) =>
+      Promise.resolve(about === undefined ? [...endpoint.mailbox.attempts] : endpoint.mailbox.attemptsAbout(about)),
+    waitForAttempts: async (count, timeoutMs) => {
+      const result = await endpoint.mailbox.waitFor(count, timeoutMs);
+      if (!result.complete) throw new CaptureTimeoutError(where, count, timeoutMs, result.attempts);
+      return result.attempts;
+    },
+  };
 }

@@ -13,46 +13,20 @@ import { getContract } from '../contract/contract.js';
 import { ACKNOWLEDGE, answer } from './answer.js';
 import { readBody } from './body-reader.js';
 import { CaptureApi, type CaptureBackend } from './capture-api.js';
-import type { CaptureEndpoint } from './capture-endpoint.js';
+import { type CaptureEndpoint, type Endpoint, endpointView } from './capture-endpoint.js';
 import { EvidenceLog, readEvidence } from './evidence-log.js';
-import { CaptureTimeoutError, Mailbox, type WaitResult } from './mailbox.js';
+import { CAPTURE_LIMITS, type CaptureBounds } from './capture-limits.js';
+import type { CaptureServerOptions } from './capture-options.js';
+import { Mailbox, MemoryBudget, type WaitResult } from './mailbox.js';
 import { checkAttempt, type PostbackCheckOptions } from './postback-check.js';
 
-export interface CaptureServerOptions {
-  /** Listen host; default 127.0.0.1. */
-  readonly host?: string;
-  /** Listen port; 0 (the default) picks a free one. */
-  readonly port?: number;
-  /** The base URL the target is told to post to, when it reaches the kit through a tunnel or a proxy. */
-  readonly publicUrl?: string;
-  /** JSONL evidence, appended before each attempt is answered; none when absent. */
-  readonly evidenceFile?: string;
-  /** Keep the evidence file's endpoints and attempts (a restart) instead of starting it anew. */
-  readonly resume?: boolean;
-  /** Schemas and the pinned service key: without them attempts are recorded, and checked for bytes only. */
-  readonly checks?: Partial<PostbackCheckOptions>;
-  /** Bytes of a body kept (the rest is counted and dropped); default 256 KiB. */
-  readonly maxBodyBytes?: number;
-  /** The longest a `hang` reply holds a connection; default 60 s. */
-  readonly maxHangMs?: number;
-  /** Enables the capture API under /__capture/v1 for other processes (Playwright workers), with this bearer token. */
-  readonly apiToken?: string;
-  readonly log?: (line: string) => void;
-  /** Sees every attempt once it is recorded and checked (the command line prints them). */
-  readonly onAttempt?: (attempt: CheckedAttempt) => void;
-}
-
-interface Endpoint {
-  readonly token: string;
-  readonly kind: EndpointKind;
-  readonly label: string | undefined;
-  script: Reply[];
-  then: Reply;
-  readonly mailbox: Mailbox;
-}
+export type { CaptureServerOptions } from './capture-options.js';
 
 /** The endpoint of the merchant's registered URL (§6): every test shares it and tells its postbacks apart by id. */
 export const MERCHANT_TOKEN = 'merchant';
+
+/** Bytes of an oversize body kept for the evidence (the size is counted to the end). */
+const OVERSIZE_KEPT = 4096;
 
 const ENDPOINT_PATH = /^\/pb\/([a-f0-9]{32}|merchant)(?:[?#].*)?$/;
 
@@ -65,7 +39,9 @@ const ENDPOINT_PATH = /^\/pb\/([a-f0-9]{32}|merchant)(?:[?#].*)?$/;
  */
 export class CaptureServer implements CaptureBackend {
   private readonly endpoints = new Map<string, Endpoint>();
-  private readonly unknownMailbox = new Mailbox();
+  private readonly budget: MemoryBudget;
+  private readonly unknownMailbox: Mailbox;
+  private oversize = 0;
   private readonly sockets = new Set<Socket>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly api: CaptureApi | undefined;
@@ -83,13 +59,33 @@ export class CaptureServer implements CaptureBackend {
     readonly publicUrl: string,
   ) {
     this.api = options.apiToken === undefined ? undefined : new CaptureApi(this, options.apiToken);
+    this.budget = new MemoryBudget(options.memoryBytes ?? CAPTURE_LIMITS.memoryBytes);
+    this.unknownMailbox = this.mailbox();
+  }
+
+  /** What the bounds did so far: bodies refused as too large, attempts out of memory, evidence dropped. */
+  bounds(): CaptureBounds {
+    return {
+      oversize: this.oversize,
+      evictedFromMemory: this.budget.evicted,
+      evidenceBytes: this.evidence?.bytes ?? 0,
+      dropped: this.evidence?.droppedSummary() ?? { attempts: 0, bytes: 0, byEndpoint: [] },
+    };
+  }
+
+  private mailbox(): Mailbox {
+    return new Mailbox(this.budget, (seq) => this.evidence?.read(seq));
   }
 
   static async start(options: CaptureServerOptions = {}): Promise<CaptureServer> {
     const evidence =
       options.evidenceFile === undefined
         ? undefined
-        : await EvidenceLog.open(options.evidenceFile, options.resume === true);
+        : await EvidenceLog.open(
+            options.evidenceFile,
+            options.resume === true,
+            options.evidenceBytes ?? CAPTURE_LIMITS.evidenceBytes,
+          );
     const checkOptions =
       options.checks?.verification === undefined
         ? undefined
@@ -192,29 +188,15 @@ export class CaptureServer implements CaptureBackend {
   }
 
   private addEndpoint(token: string, kind: EndpointKind, label: string | undefined): Endpoint {
-    const endpoint: Endpoint = { token, kind, label, script: [], then: ACKNOWLEDGE, mailbox: new Mailbox() };
+    const endpoint: Endpoint = { token, kind, label, script: [], then: ACKNOWLEDGE, mailbox: this.mailbox() };
     this.endpoints.set(token, endpoint);
     return endpoint;
   }
 
   private view(endpoint: Endpoint): CaptureEndpoint {
-    const where = endpoint.label === undefined ? `/pb/${endpoint.token}` : `${endpoint.label} (/pb/${endpoint.token})`;
-    return {
-      token: endpoint.token,
-      url: `${this.publicUrl}/pb/${endpoint.token}`,
-      label: endpoint.label,
-      script: (script, then) => {
-        this.setScript(endpoint.token, script, then);
-        return Promise.resolve();
-      },
-      attempts: (about) =>
-        Promise.resolve(about === undefined ? [...endpoint.mailbox.attempts] : endpoint.mailbox.attemptsAbout(about)),
-      waitForAttempts: async (count, timeoutMs) => {
-        const result = await endpoint.mailbox.waitFor(count, timeoutMs);
-        if (!result.complete) throw new CaptureTimeoutError(where, count, timeoutMs, result.attempts);
-        return result.attempts;
-      },
-    };
+    return endpointView(endpoint, `${this.publicUrl}/pb/${endpoint.token}`, (script, then) =>
+      this.setScript(endpoint.token, script, then),
+    );
   }
 
   private track(work: Promise<void>): void {
@@ -233,16 +215,26 @@ export class CaptureServer implements CaptureBackend {
     }
     const monoMs = performance.now();
     const receivedAt = new Date().toISOString();
-    const { body, bodyBytes, truncated } = await readBody(request, this.options.maxBodyBytes ?? 256 * 1024);
+    const limit = this.options.maxBodyBytes ?? CAPTURE_LIMITS.maxBodyBytes;
+    // A body announced larger than the limit is counted as it drains, its first bytes kept for the evidence only.
+    const announced = Number(request.headers['content-length'] ?? 0);
+    const { body, bodyBytes, truncated } = await readBody(request, announced > limit ? OVERSIZE_KEPT : limit);
+    const tooLarge = bodyBytes > limit;
+    if (tooLarge) this.oversize += 1;
     const token = ENDPOINT_PATH.exec(path)?.[1];
     const endpoint = token === undefined ? undefined : this.endpoints.get(token);
     const mailbox = endpoint?.mailbox ?? this.unknownMailbox;
-    const reply: Reply = endpoint === undefined ? { answer: 'status', status: 404 } : this.nextReply(endpoint);
+    // 413 for a body beyond the limit (the endpoint's script is not used up); 404 where no endpoint is.
+    const reply: Reply = tooLarge
+      ? { answer: 'status', status: 413 }
+      : endpoint === undefined
+        ? { answer: 'status', status: 404 }
+        : this.nextReply(endpoint);
     const attempt: CapturedAttempt = {
       seq: ++this.seq,
       token: endpoint?.token ?? null,
       path,
-      n: mailbox.size + 1,
+      n: mailbox.nextNumber(),
       method: request.method ?? 'GET',
       headers: { ...request.headers },
       body: body.toString('base64'),
@@ -284,6 +276,8 @@ export class CaptureServer implements CaptureBackend {
         if (!this.endpoints.has(line.token)) this.addEndpoint(line.token, line.kind, line.label);
         continue;
       }
+      // What an earlier run's bound dropped stays in its file: nothing of it comes back.
+      if (line.type === 'dropped') continue;
       const { attempt } = line;
       const endpoint = attempt.token === null ? undefined : this.endpoints.get(attempt.token);
       const kind = endpoint?.kind ?? 'any';

@@ -7,25 +7,93 @@ export interface WaitResult {
   readonly complete: boolean;
 }
 
-/** An attempt whose check runs the first time someone looks: recording and answering never wait for it. */
+/** Where an attempt evicted from memory is read back from (the evidence); undefined once no file holds it. */
+export type Reload = (seq: number) => CapturedAttempt | undefined;
+
+/** Bytes an attempt holds in memory: its base64 body and what surrounds it. */
+const sizeOf = (attempt: CapturedAttempt): number => attempt.body.length + attempt.path.length + 1024;
+
+/**
+ * An attempt whose check runs the first time someone looks: recording and answering never wait for it. Evicted from
+ * memory (MemoryBudget), it keeps its number, size and the id its body names, and is read back from the evidence
+ * when looked at; one no file holds any more reads as dropped (a warning, never a finding against the target).
+ */
 class Received {
+  private attempt: CapturedAttempt | undefined;
   private checked: CheckedAttempt | undefined;
   private parsedId: string | undefined | null = null;
+  readonly seq: number;
+  readonly n: number;
+  readonly token: string | null;
+  readonly bytes: number;
 
   constructor(
-    private readonly attempt: CapturedAttempt,
+    attempt: CapturedAttempt,
     private readonly check: (attempt: CapturedAttempt) => PostbackCheck,
-  ) {}
+    private readonly reload: Reload | undefined,
+  ) {
+    this.attempt = attempt;
+    this.seq = attempt.seq;
+    this.n = attempt.n;
+    this.token = attempt.token;
+    this.bytes = sizeOf(attempt);
+  }
 
   /** The body's `id` member when the body is a JSON object with a string id (what a postback is about). */
   get id(): string | undefined {
-    if (this.parsedId === null) this.parsedId = idMemberOf(this.attempt.body);
-    return this.parsedId;
+    if (this.parsedId === null) this.parsedId = this.attempt === undefined ? undefined : idMemberOf(this.attempt.body);
+    return this.parsedId ?? undefined;
   }
 
   get value(): CheckedAttempt {
-    this.checked ??= { attempt: this.attempt, check: this.check(this.attempt) };
-    return this.checked;
+    if (this.checked !== undefined) return this.checked;
+    if (this.attempt !== undefined) {
+      this.checked = { attempt: this.attempt, check: this.check(this.attempt) };
+      return this.checked;
+    }
+    // Evicted: read back, checked, and not kept (memory stays bounded).
+    const again = this.reload?.(this.seq);
+    return again === undefined ? this.droppedView() : { attempt: again, check: this.check(again) };
+  }
+
+  /** Frees the body (its id read first, so lookups by id still find it); the bytes it held. */
+  evict(): number {
+    if (this.attempt === undefined) return 0;
+    this.parsedId ??= idMemberOf(this.attempt.body);
+    this.attempt = undefined;
+    this.checked = undefined;
+    return this.bytes;
+  }
+
+  private droppedView(): CheckedAttempt {
+    return {
+      attempt: {
+        seq: this.seq,
+        token: this.token,
+        path: this.token === null ? '(dropped)' : `/pb/${this.token}`,
+        n: this.n,
+        method: 'POST',
+        headers: {},
+        body: '',
+        bodyBytes: 0,
+        truncated: true,
+        receivedAt: new Date(0).toISOString(),
+        monoMs: 0,
+        reply: { answer: 'status', status: 200 },
+      },
+      check: {
+        kind: 'unknown',
+        status: null,
+        signature: 'not-checked',
+        findings: [
+          {
+            rule: 'dropped',
+            severity: 'warning',
+            message: "dropped by the capture server's bounds (memory, then the evidence's size): not judged",
+          },
+        ],
+      },
+    };
   }
 }
 
@@ -40,16 +108,105 @@ function idMemberOf(base64Body: string): string | undefined {
   }
 }
 
+/**
+ * The bytes of attempts all mailboxes keep in memory together (issue 33). Past the bound, the mailbox holding most
+ * gives up its oldest attempts after its first `keepFirst` (a flood's endpoint, never a test's few): they stay
+ * counted, and are read back from the evidence when looked at.
+ */
+export class MemoryBudget {
+  private kept = 0;
+  private evictedCount = 0;
+  private readonly mailboxes = new Set<Mailbox>();
+
+  constructor(
+    readonly maxBytes: number,
+    readonly keepFirst = 16,
+  ) {}
+
+  /** Attempts evicted from memory so far. */
+  get evicted(): number {
+    return this.evictedCount;
+  }
+
+  get bytes(): number {
+    return this.kept;
+  }
+
+  register(mailbox: Mailbox): void {
+    this.mailboxes.add(mailbox);
+  }
+
+  /** Counts `bytes` more, then evicts until within the bound (or nothing more can go). */
+  admit(bytes: number): void {
+    this.kept += bytes;
+    while (this.kept > this.maxBytes) {
+      let largest: Mailbox | undefined;
+      for (const mailbox of this.mailboxes) {
+        if (mailbox.evictable && (largest === undefined || mailbox.keptBytes > largest.keptBytes)) largest = mailbox;
+      }
+      const freed = largest?.evictOldest() ?? 0;
+      if (freed === 0) break;
+      this.kept -= freed;
+      this.evictedCount += 1;
+    }
+  }
+}
+
 /** The attempts one endpoint (or the unknown paths) received, and the waits for more. */
 export class Mailbox {
   private readonly received: Received[] = [];
   private readonly waiters = new Set<{ count: number; wake: () => void }>();
+  private kept = 0;
+  /** The next attempt eviction may take: the oldest resident one after the first `keepFirst`. */
+  private nextEvictable: number;
+
+  constructor(
+    private readonly budget?: MemoryBudget,
+    private readonly reload?: Reload,
+  ) {
+    this.nextEvictable = budget?.keepFirst ?? 0;
+    budget?.register(this);
+  }
+
+  private issued = 0;
 
   get size(): number {
     return this.received.length;
   }
 
-  /** Every attempt, checked (each check runs once, on first use). */
+  /**
+   * The number of the attempt arriving now, taken when it arrives: attempts recorded concurrently (each awaits its
+   * evidence line) must not share one.
+   */
+  nextNumber(): number {
+    this.issued += 1;
+    return this.issued;
+  }
+
+  /** Bytes of its attempts in memory. */
+  get keptBytes(): number {
+    return this.kept;
+  }
+
+  get evictable(): boolean {
+    return this.nextEvictable < this.received.length;
+  }
+
+  /** Evicts the oldest attempt that may go; the bytes freed (0 when none may). */
+  evictOldest(): number {
+    while (this.nextEvictable < this.received.length) {
+      const received = this.received[this.nextEvictable];
+      this.nextEvictable += 1;
+      const freed = received?.evict() ?? 0;
+      if (freed > 0) {
+        this.kept -= freed;
+        return freed;
+      }
+    }
+    return 0;
+  }
+
+  /** Every attempt, checked (each check runs once, on first use; an evicted one is read back). */
   get attempts(): readonly CheckedAttempt[] {
     return this.received.map((r) => r.value);
   }
@@ -64,8 +221,11 @@ export class Mailbox {
 
   /** Records an attempt; `check` judges it when it is first looked at. Returns the way to look at it. */
   add(attempt: CapturedAttempt, check: (attempt: CapturedAttempt) => PostbackCheck): () => CheckedAttempt {
-    const received = new Received(attempt, check);
+    this.issued = Math.max(this.issued, attempt.n);
+    const received = new Received(attempt, check, this.reload);
     this.received.push(received);
+    this.kept += received.bytes;
+    this.budget?.admit(received.bytes);
     for (const waiter of this.waiters) if (this.received.length >= waiter.count) waiter.wake();
     return () => received.value;
   }

@@ -234,7 +234,9 @@ export default class ConformanceReporter implements Reporter {
       judgeRequirement(r, this.outcomes, grep !== '', undeclared, passive.get(r.id) ?? []),
     );
     const summary = { ...summarise(results, this.outcomes), requests: this.requestsSent() };
-    const warnings = runWarningsOf(env('KIT_RUN_WARNINGS'));
+    // The run's own warnings, and what the capture server's bounds did (set when it stopped, before this runs).
+    const bounds = env('KIT_CAPTURE_BOUNDS');
+    const warnings = [...runWarningsOf(env('KIT_RUN_WARNINGS')), ...(bounds === '' ? [] : [bounds])];
     const gate = gateOf(env('KIT_GATE'));
     return {
       kit: kitFacts(),

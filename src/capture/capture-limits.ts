@@ -1,0 +1,44 @@
+import type { DroppedSummary } from './dropped-tally.js';
+
+/**
+ * The capture server's bounds (issue 33: a target that floods it must not exhaust the runner's memory or disk, nor
+ * lose the run's evidence). Each is an option of CaptureServer.start, a flag of `payment-conformance capture` and a
+ * KIT_CAPTURE_* variable of a Playwright run (fixtures/conformance/capture-setup.ts).
+ */
+export const CAPTURE_LIMITS = {
+  /** A postback body (§2.5, §2.6) is a few hundred bytes: a body beyond this is answered 413, its size recorded. */
+  maxBodyBytes: 256 * 1024,
+  /** Attempts kept in memory, all endpoints together; the oldest beyond it are read back from the evidence. */
+  memoryBytes: 64 * 1024 * 1024,
+  /** The evidence files together (evidence-log.ts): the first and the latest attempts of a flood are kept. */
+  evidenceBytes: 256 * 1024 * 1024,
+} as const;
+
+/** What the bounds did in a run: the report names it (a run whose target flooded the capture server). */
+export interface CaptureBounds {
+  /** Bodies answered 413 for their size. */
+  readonly oversize: number;
+  /** Attempts evicted from memory (still on disk unless also dropped). */
+  readonly evictedFromMemory: number;
+  /** Bytes the evidence files hold. */
+  readonly evidenceBytes: number;
+  /** Attempts the evidence's size bound dropped. */
+  readonly dropped: DroppedSummary;
+}
+
+/** One line for a report or a log; undefined when the bounds changed nothing. */
+export function describeBounds(bounds: CaptureBounds): string | undefined {
+  const parts: string[] = [];
+  if (bounds.oversize > 0) parts.push(`${bounds.oversize} postback(s) over the body limit answered 413`);
+  if (bounds.dropped.attempts > 0) {
+    const where = bounds.dropped.byEndpoint
+      .slice(0, 3)
+      .map((e) => `${e.attempts} at ${e.token === null ? 'unknown paths' : `/pb/${e.token}`}`)
+      .join(', ');
+    parts.push(
+      `${bounds.dropped.attempts} attempt(s) (${Math.round(bounds.dropped.bytes / 1024)} KiB) dropped from the evidence by its size bound (${where}); the first and the latest of each endpoint are kept`,
+    );
+  }
+  if (parts.length === 0) return undefined;
+  return `the capture server's bounds were reached: ${parts.join('; ')}`;
+}
