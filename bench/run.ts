@@ -7,6 +7,7 @@ import { availableParallelism, cpus, totalmem } from 'node:os';
 import { kitPath } from '../src/kit-root.js';
 import type { Figure } from './lib/figure.js';
 import { benchCapture } from './capture.bench.js';
+import { benchCaptureFlood } from './capture-flood.bench.js';
 import { benchCertify } from './certify.bench.js';
 import { benchClient } from './client.bench.js';
 import { benchClock } from './clock.bench.js';
@@ -20,6 +21,7 @@ const BENCHES: Readonly<Record<string, () => Promise<Figure[]>>> = {
   client: benchClient,
   sandbox: benchSandbox,
   capture: benchCapture,
+  'capture-flood': benchCaptureFlood,
   clock: benchClock,
   properties: benchProperties,
   staging: benchStaging,

@@ -9,9 +9,11 @@
  * read back from the evidence; the evidence files hold at most --evidence-mb (the first and latest attempts of each
  * endpoint), and what they dropped is printed when it stops. Exit 2 with one line when it cannot start.
  */
+import { spawn } from 'node:child_process';
+import { getHeapStatistics } from 'node:v8';
 import { parseArgs } from 'node:util';
 import type { CheckedAttempt } from '../generated/capture/definitions.gen.js';
-import { CAPTURE_LIMITS, describeBounds } from '../src/capture/capture-limits.js';
+import { CAPTURE_LIMITS, captureHeapMb, describeBounds } from '../src/capture/capture-limits.js';
 import { CaptureServer } from '../src/capture/capture-server.js';
 import { summarise } from '../src/capture/mailbox.js';
 import { contractOptionsFor, getContract } from '../src/contract/contract.js';
@@ -25,6 +27,43 @@ function bound(flag: string, value: string | undefined, unitBytes: number, fallb
   if (value === undefined) return fallback;
   if (!/^[1-9]\d{0,6}$/.test(value)) throw new Error(`${flag} must be a positive whole number (got ${value})`);
   return Number(value) * unitBytes;
+}
+
+/** Set in the process that runs with its heap bound, so that it does not start itself again. */
+const HEAP_BOUND = 'KIT_CAPTURE_HEAP_BOUND';
+
+/**
+ * The server runs in a process whose V8 heap is bounded by its memory bound (captureHeapMb): without it V8 lets the
+ * heap grow far past what is live under a flood. This process starts that one, passes the signals on, and exits as
+ * it does; undefined when this is that process already (or its heap is already small enough).
+ */
+function withBoundedHeap(memoryBytes: number): Promise<number> | undefined {
+  const heapMb = captureHeapMb(memoryBytes);
+  if (process.env[HEAP_BOUND] === '1' || getHeapStatistics().heap_size_limit <= heapMb * 1024 * 1024) return undefined;
+  // This script as it runs now: compiled, or TypeScript through tsx (a clone). An IPC channel lets the server see this
+  // process go, even killed outright, and stop (its evidence closed) instead of living on.
+  const script = process.argv[1] ?? '';
+  const child = spawn(
+    process.execPath,
+    [
+      `--max-old-space-size=${heapMb}`,
+      ...(script.endsWith('.ts') ? ['--import', 'tsx'] : []),
+      script,
+      ...process.argv.slice(2),
+    ],
+    { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: { ...process.env, [HEAP_BOUND]: '1' } },
+  );
+  const pass = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', pass);
+  process.on('SIGTERM', pass);
+  return new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      resolve(code ?? (signal === 'SIGINT' ? 130 : 143));
+    });
+    child.once('error', () => {
+      resolve(2);
+    });
+  });
 }
 
 async function main(): Promise<void> {
@@ -47,6 +86,12 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  const memoryBytes = bound('--memory-mb', values['memory-mb'], 1024 * 1024, CAPTURE_LIMITS.memoryBytes);
+  const bounded = withBoundedHeap(memoryBytes);
+  if (bounded !== undefined) {
+    process.exitCode = await bounded;
+    return;
+  }
   const port = Number(values['capture-port']);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`--capture-port must be 0 to 65535 (got ${values['capture-port']})`);
@@ -64,7 +109,7 @@ async function main(): Promise<void> {
       verification: profile.postbackVerification,
     },
     maxBodyBytes: bound('--max-body-kb', values['max-body-kb'], 1024, CAPTURE_LIMITS.maxBodyBytes),
-    memoryBytes: bound('--memory-mb', values['memory-mb'], 1024 * 1024, CAPTURE_LIMITS.memoryBytes),
+    memoryBytes,
     evidenceBytes: bound('--evidence-mb', values['evidence-mb'], 1024 * 1024, CAPTURE_LIMITS.evidenceBytes),
     log: (line) => process.stderr.write(`${line}\n`),
     ...(values.quiet
@@ -96,6 +141,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Started by the process that bounds its heap: when that one goes, so does this one.
+  process.on('disconnect', stop);
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,9 @@ import { kitRoot } from '../../src/kit-root.js';
 
 export interface ChildServer {
   readonly url: string;
+  readonly pid: number;
+  /** What it printed on stdout so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -13,13 +16,15 @@ export async function startChildServer(args: readonly string[]): Promise<ChildSe
     cwd: kitRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
     const timer = setTimeout(() => {
       reject(new Error(`no listening line from ${args.join(' ')} within 30 s`));
     }, 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
+    child.stdout?.on('data', () => {
       const match = /listening on (http:\/\/\S+)/.exec(out);
       if (match?.[1] === undefined) return;
       clearTimeout(timer);
@@ -32,6 +37,8 @@ export async function startChildServer(args: readonly string[]): Promise<ChildSe
   });
   return {
     url,
+    pid: child.pid ?? -1,
+    output: () => out,
     async stop() {
       const exited = once(child, 'exit');
       child.kill('SIGTERM');

@@ -9,7 +9,9 @@ export const CAPTURE_LIMITS = {
   /** A postback body (§2.5, §2.6) is a few hundred bytes: a body beyond this is answered 413, its size recorded. */
   maxBodyBytes: 256 * 1024,
   /** Attempts kept in memory, all endpoints together; the oldest beyond it are read back from the evidence. */
-  memoryBytes: 64 * 1024 * 1024,
+  memoryBytes: 32 * 1024 * 1024,
+  /** Attempts remembered at all (number, id, where on disk); past it the oldest evicted ones are forgotten. */
+  entries: 200_000,
   /** The evidence files together (evidence-log.ts): the first and the latest attempts of a flood are kept. */
   evidenceBytes: 256 * 1024 * 1024,
 } as const;
@@ -20,6 +22,8 @@ export interface CaptureBounds {
   readonly oversize: number;
   /** Attempts evicted from memory (still on disk unless also dropped). */
   readonly evictedFromMemory: number;
+  /** Attempts forgotten by the entry bound (on disk, no longer found by lookups). */
+  readonly forgotten: number;
   /** Bytes the evidence files hold. */
   readonly evidenceBytes: number;
   /** Attempts the evidence's size bound dropped. */
@@ -30,6 +34,8 @@ export interface CaptureBounds {
 export function describeBounds(bounds: CaptureBounds): string | undefined {
   const parts: string[] = [];
   if (bounds.oversize > 0) parts.push(`${bounds.oversize} postback(s) over the body limit answered 413`);
+  if (bounds.forgotten > 0)
+    parts.push(`${bounds.forgotten} old attempt(s) no longer looked up (still in the evidence)`);
   if (bounds.dropped.attempts > 0) {
     const where = bounds.dropped.byEndpoint
       .slice(0, 3)
@@ -41,4 +47,12 @@ export function describeBounds(bounds: CaptureBounds): string | undefined {
   }
   if (parts.length === 0) return undefined;
   return `the capture server's bounds were reached: ${parts.join('; ')}`;
+}
+
+/**
+ * The V8 heap a capture server process runs with (its memory bound in MB and room for the rest): V8 grows its heap
+ * lazily, far past what is live, unless told its limit (issue 33's flood: 600 MB resident without one, 240 with).
+ */
+export function captureHeapMb(memoryBytes: number): number {
+  return Math.round(memoryBytes / (1024 * 1024)) + 160;
 }

@@ -19,6 +19,8 @@ export interface CaptureServerOptions {
   readonly maxBodyBytes?: number;
   /** Bytes of attempts all endpoints keep in memory; past it the oldest go, read back from the evidence. */
   readonly memoryBytes?: number;
+  /** Attempts remembered at all; past it the oldest evicted ones are forgotten (still in the evidence). */
+  readonly entries?: number;
   /** Bytes the evidence files hold at most (evidence-log.ts: the first and the latest attempts kept). */
   readonly evidenceBytes?: number;
   /** The longest a `hang` reply holds a connection; default 60 s. */

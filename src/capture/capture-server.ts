@@ -59,7 +59,11 @@ export class CaptureServer implements CaptureBackend {
     readonly publicUrl: string,
   ) {
     this.api = options.apiToken === undefined ? undefined : new CaptureApi(this, options.apiToken);
-    this.budget = new MemoryBudget(options.memoryBytes ?? CAPTURE_LIMITS.memoryBytes);
+    this.budget = new MemoryBudget(
+      options.memoryBytes ?? CAPTURE_LIMITS.memoryBytes,
+      undefined,
+      options.entries ?? CAPTURE_LIMITS.entries,
+    );
     this.unknownMailbox = this.mailbox();
   }
 
@@ -68,6 +72,7 @@ export class CaptureServer implements CaptureBackend {
     return {
       oversize: this.oversize,
       evictedFromMemory: this.budget.evicted,
+      forgotten: this.budget.forgotten,
       evidenceBytes: this.evidence?.bytes ?? 0,
       dropped: this.evidence?.droppedSummary() ?? { attempts: 0, bytes: 0, byEndpoint: [] },
     };

@@ -1,111 +1,13 @@
 import type { CapturedAttempt, CheckedAttempt, PostbackCheck } from '../../generated/capture/definitions.gen.js';
 import { describeReply } from './answer.js';
+import { Received, type Reload } from './received-attempt.js';
+
+export type { Reload } from './received-attempt.js';
 
 /** What a wait gave: the attempts so far, and whether there were as many as asked for. */
 export interface WaitResult {
   readonly attempts: readonly CheckedAttempt[];
   readonly complete: boolean;
-}
-
-/** Where an attempt evicted from memory is read back from (the evidence); undefined once no file holds it. */
-export type Reload = (seq: number) => CapturedAttempt | undefined;
-
-/** Bytes an attempt holds in memory: its base64 body and what surrounds it. */
-const sizeOf = (attempt: CapturedAttempt): number => attempt.body.length + attempt.path.length + 1024;
-
-/**
- * An attempt whose check runs the first time someone looks: recording and answering never wait for it. Evicted from
- * memory (MemoryBudget), it keeps its number, size and the id its body names, and is read back from the evidence
- * when looked at; one no file holds any more reads as dropped (a warning, never a finding against the target).
- */
-class Received {
-  private attempt: CapturedAttempt | undefined;
-  private checked: CheckedAttempt | undefined;
-  private parsedId: string | undefined | null = null;
-  readonly seq: number;
-  readonly n: number;
-  readonly token: string | null;
-  readonly bytes: number;
-
-  constructor(
-    attempt: CapturedAttempt,
-    private readonly check: (attempt: CapturedAttempt) => PostbackCheck,
-    private readonly reload: Reload | undefined,
-  ) {
-    this.attempt = attempt;
-    this.seq = attempt.seq;
-    this.n = attempt.n;
-    this.token = attempt.token;
-    this.bytes = sizeOf(attempt);
-  }
-
-  /** The body's `id` member when the body is a JSON object with a string id (what a postback is about). */
-  get id(): string | undefined {
-    if (this.parsedId === null) this.parsedId = this.attempt === undefined ? undefined : idMemberOf(this.attempt.body);
-    return this.parsedId ?? undefined;
-  }
-
-  get value(): CheckedAttempt {
-    if (this.checked !== undefined) return this.checked;
-    if (this.attempt !== undefined) {
-      this.checked = { attempt: this.attempt, check: this.check(this.attempt) };
-      return this.checked;
-    }
-    // Evicted: read back, checked, and not kept (memory stays bounded).
-    const again = this.reload?.(this.seq);
-    return again === undefined ? this.droppedView() : { attempt: again, check: this.check(again) };
-  }
-
-  /** Frees the body (its id read first, so lookups by id still find it); the bytes it held. */
-  evict(): number {
-    if (this.attempt === undefined) return 0;
-    this.parsedId ??= idMemberOf(this.attempt.body);
-    this.attempt = undefined;
-    this.checked = undefined;
-    return this.bytes;
-  }
-
-  private droppedView(): CheckedAttempt {
-    return {
-      attempt: {
-        seq: this.seq,
-        token: this.token,
-        path: this.token === null ? '(dropped)' : `/pb/${this.token}`,
-        n: this.n,
-        method: 'POST',
-        headers: {},
-        body: '',
-        bodyBytes: 0,
-        truncated: true,
-        receivedAt: new Date(0).toISOString(),
-        monoMs: 0,
-        reply: { answer: 'status', status: 200 },
-      },
-      check: {
-        kind: 'unknown',
-        status: null,
-        signature: 'not-checked',
-        findings: [
-          {
-            rule: 'dropped',
-            severity: 'warning',
-            message: "dropped by the capture server's bounds (memory, then the evidence's size): not judged",
-          },
-        ],
-      },
-    };
-  }
-}
-
-function idMemberOf(base64Body: string): string | undefined {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(base64Body, 'base64').toString('utf8'));
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-    const id = (value as Record<string, unknown>).id;
-    return typeof id === 'string' ? id : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -115,13 +17,25 @@ function idMemberOf(base64Body: string): string | undefined {
  */
 export class MemoryBudget {
   private kept = 0;
+  private entries = 0;
   private evictedCount = 0;
+  private forgottenCount = 0;
   private readonly mailboxes = new Set<Mailbox>();
 
   constructor(
     readonly maxBytes: number,
     readonly keepFirst = 16,
+    /**
+     * Attempts remembered at all (an evicted one still costs its number and id): past it, the mailbox holding most
+     * forgets its oldest evicted tenth. Those stay in the evidence and in the counts; lookups no longer find them.
+     */
+    readonly maxEntries = 200_000,
   ) {}
+
+  /** Attempts forgotten by the entry bound. */
+  get forgotten(): number {
+    return this.forgottenCount;
+  }
 
   /** Attempts evicted from memory so far. */
   get evicted(): number {
@@ -139,6 +53,8 @@ export class MemoryBudget {
   /** Counts `bytes` more, then evicts until within the bound (or nothing more can go). */
   admit(bytes: number): void {
     this.kept += bytes;
+    this.entries += 1;
+    if (this.entries > this.maxEntries) this.forget();
     while (this.kept > this.maxBytes) {
       let largest: Mailbox | undefined;
       for (const mailbox of this.mailboxes) {
@@ -150,9 +66,19 @@ export class MemoryBudget {
       this.evictedCount += 1;
     }
   }
+
+  private forget(): void {
+    let largest: Mailbox | undefined;
+    for (const mailbox of this.mailboxes) if (largest === undefined || mailbox.size > largest.size) largest = mailbox;
+    const { count, bytes } = largest?.forgetOldest(Math.ceil(this.maxEntries / 10)) ?? { count: 0, bytes: 0 };
+    this.entries -= count;
+    this.kept -= bytes;
+    this.forgottenCount += count;
+  }
 }
 
 /** The attempts one endpoint (or the unknown paths) received, and the waits for more. */
+
 export class Mailbox {
   private readonly received: Received[] = [];
   private readonly waiters = new Set<{ count: number; wake: () => void }>();
@@ -169,6 +95,8 @@ export class Mailbox {
   }
 
   private issued = 0;
+  /** Attempts recorded, forgotten ones included: what a wait for a count compares with. */
+  private added = 0;
 
   get size(): number {
     return this.received.length;
@@ -190,6 +118,20 @@ export class Mailbox {
 
   get evictable(): boolean {
     return this.nextEvictable < this.received.length;
+  }
+
+  /**
+   * Forgets up to `count` of its oldest attempts after the first `keepFirst` (evicting any still in memory): the
+   * attempts and bytes of memory that freed.
+   */
+  forgetOldest(count: number): { count: number; bytes: number } {
+    const first = this.budget?.keepFirst ?? 0;
+    const gone = this.received.splice(first, Math.max(0, Math.min(count, this.received.length - first)));
+    let bytes = 0;
+    for (const received of gone) bytes += received.evict();
+    this.kept -= bytes;
+    this.nextEvictable = Math.max(first, this.nextEvictable - gone.length);
+    return { count: gone.length, bytes };
   }
 
   /** Evicts the oldest attempt that may go; the bytes freed (0 when none may). */
@@ -226,13 +168,14 @@ export class Mailbox {
     this.received.push(received);
     this.kept += received.bytes;
     this.budget?.admit(received.bytes);
-    for (const waiter of this.waiters) if (this.received.length >= waiter.count) waiter.wake();
+    this.added += 1;
+    for (const waiter of this.waiters) if (this.added >= waiter.count) waiter.wake();
     return () => received.value;
   }
 
   /** Resolves when `count` attempts are here or `timeoutMs` passed, whichever comes first; never rejects. */
   async waitFor(count: number, timeoutMs: number): Promise<WaitResult> {
-    if (this.received.length < count && timeoutMs > 0) {
+    if (this.added < count && timeoutMs > 0) {
       await new Promise<void>((resolve) => {
         const waiter = {
           count,
@@ -247,7 +190,7 @@ export class Mailbox {
         this.waiters.add(waiter);
       });
     }
-    return { attempts: this.attempts, complete: this.received.length >= count };
+    return { attempts: this.attempts, complete: this.added >= count };
   }
 
   /** Ends every wait now (the server is stopping). */

@@ -1,4 +1,5 @@
 import { Agent } from 'undici';
+import { SANDBOX_LIMITS } from '../config/sandbox-limits.js';
 import type { Delivery, DeliveryAttempt } from '../../../generated/sandbox-control/deliveries.response.gen.js';
 import type { RetrySchedule } from '../../../generated/profile/profile.gen.js';
 import type { SandboxClock } from '../clock/sandbox-clock.js';
@@ -83,6 +84,7 @@ export class DeliveryEngine {
       extraAttemptSent: false,
     };
     this.deliveries.push(delivery);
+    this.forgetFinished();
     const problem =
       url === undefined
         ? 'no postBackUrl and no URL registered for the merchant'
@@ -101,6 +103,20 @@ export class DeliveryEngine {
       this.scheduleAttempt(delivery, 1);
     }
     return delivery.log;
+  }
+
+  /** Past SANDBOX_LIMITS.deliveries, the oldest finished deliveries leave the log (pending ones stay). */
+  private forgetFinished(): void {
+    let excess = this.deliveries.length - SANDBOX_LIMITS.deliveries;
+    if (excess <= 0) return;
+    for (let i = 0; i < this.deliveries.length && excess > 0;) {
+      if (this.deliveries[i]?.log.state === 'pending') {
+        i++;
+        continue;
+      }
+      this.deliveries.splice(i, 1);
+      excess--;
+    }
   }
 
   /** The delivery log, oldest first; optionally of one payment or complaint. */

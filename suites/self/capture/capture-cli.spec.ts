@@ -31,6 +31,12 @@ test.describe('npm run capture', () => {
       expect(sent.every((s) => 'status' in s && s.status === 200)).toBe(true);
       child.kill('SIGKILL');
       await once(child, 'exit');
+      // The server runs in a process of its own (its heap bounded): killed with the command, it does not live on.
+      await expect
+        .poll(async () => 'error' in (await post(`${url}/pb/merchant`, PAYMENT_POSTBACK, { timeoutMs: 1_000 })), {
+          timeout: 10_000,
+        })
+        .toBe(true);
       const { lines, problems } = await readEvidence(evidence);
       expect(problems).toEqual([]);
       const ids = lines.flatMap((l) =>
