@@ -7,6 +7,8 @@ import { describeTlsFailure } from '../client/network.js';
 
 /** What a receiver says is kept up to this: enough for evidence, never a hostile receiver's megabytes. */
 const MAX_ANSWER_CHARS = 2_000;
+/** The merchant's recorded state (a read-back) is parsed whole: a ledger of a run fits well within this. */
+const MAX_STATE_CHARS = 1024 * 1024;
 
 export interface Delivery {
   readonly url: string;
@@ -19,13 +21,14 @@ export interface Delivery {
   readonly durationMs: number;
 }
 
-async function boundedText(body: AsyncIterable<Buffer | string>): Promise<string> {
+/** The answer's text up to `maxChars` (then cut, the rest never read): a receiver answering without end costs nothing. */
+async function boundedText(body: AsyncIterable<Buffer | string>, maxChars: number): Promise<string> {
   // One decoder for the whole answer: a character split between two chunks is read whole.
   const decoder = new TextDecoder();
   let text = '';
   for await (const chunk of body) {
     text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    if (text.length > MAX_ANSWER_CHARS) return `${text.slice(0, MAX_ANSWER_CHARS)}… (cut)`;
+    if (text.length > maxChars) return `${text.slice(0, maxChars)}… (cut)`;
   }
   return text;
 }
@@ -57,7 +60,9 @@ export async function deliver(
       bodyTimeout: timeoutMs,
       signal: AbortSignal.timeout(timeoutMs + 1_000),
     });
-    const answer = await boundedText(response.body).catch((error: unknown) => reasonOf(error, timeoutMs));
+    const answer = await boundedText(response.body, MAX_ANSWER_CHARS).catch((error: unknown) =>
+      reasonOf(error, timeoutMs),
+    );
     return { url, sent, status: response.statusCode, answer, durationMs: performance.now() - started };
   } catch (error) {
     return {
@@ -94,7 +99,7 @@ export async function readState(
       bodyTimeout: timeoutMs,
       signal: AbortSignal.timeout(timeoutMs + 1_000),
     });
-    const text = await boundedText(response.body);
+    const text = await boundedText(response.body, MAX_STATE_CHARS);
     let json: unknown;
     try {
       json = JSON.parse(text);
