@@ -6,13 +6,13 @@
  * (the baseline, same run), the evidence's bytes against its cap, 5xx and connection failures, what was dropped;
  * after the flood it must still answer a valid postback 200.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Pool } from 'undici';
 import { CAPTURE_LIMITS, type CaptureBounds } from '../src/capture/capture-limits.js';
-import { segmentFiles } from '../src/capture/evidence-log.js';
+import { evidenceFilesBytes } from '../src/capture/evidence-log.js';
 import { loadProfile } from '../src/profile/load-profile.js';
 import { serviceSigner } from '../src/sandbox/config/service-signers.js';
 import { startChildServer } from './lib/child-server.js';
@@ -111,16 +111,6 @@ function rssBytes(pid: number): number {
   }
 }
 
-function filesBytes(file: string): number {
-  return [file, ...segmentFiles(file)].reduce((sum, part) => {
-    try {
-      return sum + statSync(part).size;
-    } catch {
-      return sum;
-    }
-  }, 0);
-}
-
 export async function benchCaptureFlood(): Promise<Figure[]> {
   const profile = await loadProfile();
   const signer = serviceSigner(profile);
@@ -193,7 +183,7 @@ export async function benchCaptureFlood(): Promise<Figure[]> {
     peak = Math.max(peak, rssBytes(server));
     await capture.stop();
     const bounds = JSON.parse(/capture: bounds (\{.*\})/.exec(capture.output())?.[1] ?? '{}') as Partial<CaptureBounds>;
-    const evidenceBytes = filesBytes(evidence);
+    const evidenceBytes = evidenceFilesBytes(evidence);
     const fiveXx = [hostile, storm].reduce(
       (sum, t) => sum + [...t.statuses].filter(([status]) => status >= 500).reduce((n, [, c]) => n + c, 0),
       0,

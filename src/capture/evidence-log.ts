@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CapturedAttempt } from '../../generated/capture/definitions.gen.js';
@@ -206,6 +206,17 @@ export class EvidenceLog {
     this.flushing = false;
     for (const sink of [this.head, this.segment]) sink?.write();
   }
+}
+
+/** Bytes an evidence file and its segments hold on disk (0 for those that do not exist). */
+export function evidenceFilesBytes(file: string): number {
+  return [file, ...segmentFiles(file)].reduce((sum, part) => {
+    try {
+      return sum + statSync(part).size;
+    } catch {
+      return sum;
+    }
+  }, 0);
 }
 
 /** The rotating segments of an evidence file: the latest, then the ones before. */

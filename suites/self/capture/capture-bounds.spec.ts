@@ -3,23 +3,11 @@
  * still there (read back from the evidence once out of memory), what the bounds dropped is counted, and it answers a
  * valid postback afterwards. Small bounds make a small flood enough; bench/capture-flood.bench.ts floods it for real.
  */
-import { statSync } from 'node:fs';
 import { expect, PAYMENT_POSTBACK, post, test } from '../../../fixtures/self/capture-harness.js';
-import { readEvidence, segmentFiles } from '../../../src/capture/evidence-log.js';
+import { evidenceFilesBytes, readEvidence } from '../../../src/capture/evidence-log.js';
 import { describeBounds } from '../../../src/capture/capture-limits.js';
 
 const KIB = 1024;
-
-/** Bytes the evidence file and its segments hold. */
-function evidenceBytes(file: string): number {
-  return [file, ...segmentFiles(file)].reduce((sum, part) => {
-    try {
-      return sum + statSync(part).size;
-    } catch {
-      return sum;
-    }
-  }, 0);
-}
 
 /** Sends `count` requests, `parallel` at a time; the statuses seen (0 for no answer). */
 async function flood(
@@ -80,7 +68,7 @@ test.describe('capture server: bounded under a flood', () => {
     await capture.stop();
     const file = `${harness.evidenceFile}.bounded`;
     // One line may go past a segment's share: the files stay within the cap and a line.
-    expect(evidenceBytes(file)).toBeLessThanOrEqual(cap + 8 * KIB);
+    expect(evidenceFilesBytes(file)).toBeLessThanOrEqual(cap + 8 * KIB);
     const { lines, problems } = await readEvidence(file);
     expect(problems).toEqual([]);
     const kept = lines.flatMap((line) => (line.type === 'attempt' ? [line.attempt] : []));
