@@ -14,7 +14,7 @@ import { EXIT_CODES } from '../report/verdicts.js';
 import { waitBounded } from '../runner/bounded-child.js';
 import { playwrightCli } from '../runner/playwright-cli.js';
 import { missingShards } from '../runner/shard.js';
-import { SHARD_CONTEXT_FILE, type ShardContext } from './reporting-run.js';
+import { SHARD_CAPTURE_BOUNDS_FILE, SHARD_CONTEXT_FILE, type ShardContext } from './reporting-run.js';
 
 export const MERGE_HELP = `Join the shards of one certification into one report.
 
@@ -98,6 +98,11 @@ export async function reportMerge(args: readonly string[]): Promise<number> {
         for (const blob of shard.blobs) copyFileSync(blob, path.join(blobs, `${i}-${path.basename(blob)}`));
       }
       const context = shards[0]?.context.env ?? {};
+      // What each shard's capture server bounds did, named by shard, for the merged report's warnings.
+      const bounds = shards.flatMap((shard) => {
+        const file = path.join(shard.dir, SHARD_CAPTURE_BOUNDS_FILE);
+        return existsSync(file) ? [`shard ${shard.context.shard}: ${readFileSync(file, 'utf8').trim()}`] : [];
+      });
       const child = spawn(
         process.execPath,
         [playwrightCli(), 'merge-reports', '--config', kitPlaywrightConfig, blobs],
@@ -111,6 +116,7 @@ export async function reportMerge(args: readonly string[]): Promise<number> {
             KIT_REPORT_DIR: out,
             KIT_CALLER_CWD: process.cwd(),
             KIT_SHARD: '',
+            KIT_CAPTURE_BOUNDS: bounds.join('; '),
           },
         },
       );

@@ -51,6 +51,8 @@ export function shardBlobDir(out: string, shard: Shard): string {
 
 /** What a shard leaves beside its blob report for the merge: the run's settings the reporters read. */
 export const SHARD_CONTEXT_FILE = 'run.json';
+/** What a shard's capture server bounds did (capture-setup.ts writes it), for the merged report's warnings. */
+export const SHARD_CAPTURE_BOUNDS_FILE = 'capture-bounds.txt';
 
 export interface ShardContext {
   readonly shard: string;

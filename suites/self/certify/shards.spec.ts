@@ -107,8 +107,9 @@ test("should carry every setting the reporters read into the shard's context", (
         (m) => m[1] ?? '',
       ),
     );
-  // Set by the merge itself, for its own output.
-  const own = new Set(['KIT_REPORT_DIR', 'KIT_CALLER_CWD']);
+  // Set by the merge itself, for its own output; KIT_CAPTURE_BOUNDS by the run's capture server when it stops (a merge:
+  // from each shard's SHARD_CAPTURE_BOUNDS_FILE).
+  const own = new Set(['KIT_REPORT_DIR', 'KIT_CALLER_CWD', 'KIT_CAPTURE_BOUNDS']);
   const missing = [...new Set(read)].filter(
     (name) => !own.has(name) && !(REPORTED_SETTINGS as readonly string[]).includes(name),
   );
