@@ -60,6 +60,16 @@ Examples:
   payment-conformance image build && payment-conformance certify --target container:payment-sandbox:local
 `;
 
+/** The flags of every reporting run (certify, certify-receiver): checked by runFlags, the package's by packageRequest. */
+export const REPORTING_RUN_OPTIONS = {
+  grep: { type: 'string' },
+  workers: { type: 'string' },
+  'max-minutes': { type: 'string' },
+  gate: { type: 'string' },
+  ...PACKAGE_OPTIONS,
+  help: { type: 'boolean' },
+} as const;
+
 export interface CertifyOptions {
   readonly target: string | undefined;
   readonly profile: string;
@@ -95,14 +105,9 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
         'capture-host': { type: 'string' },
         'capture-port': { type: 'string' },
         'capture-public-url': { type: 'string' },
-        grep: { type: 'string' },
         deep: { type: 'boolean' },
-        workers: { type: 'string' },
-        'max-minutes': { type: 'string' },
-        gate: { type: 'string' },
         shard: { type: 'string' },
-        ...PACKAGE_OPTIONS,
-        help: { type: 'boolean' },
+        ...REPORTING_RUN_OPTIONS,
       },
     }));
   } catch (error) {

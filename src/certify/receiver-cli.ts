@@ -11,11 +11,11 @@ import { DEFAULT_PROFILE_FILE, loadPostbackProfile, type LoadedPostbackProfile }
 import { embeddedReceiverProblem } from '../receiver/embedded-receiver.js';
 import { receiverPreflight } from '../receiver/receiver-preflight.js';
 import { receiverSettings, ReceiverSettingsError, type ReceiverSettings } from '../receiver/receiver-settings.js';
-import { asCertifyError, httpUrl, runFlags } from './certify-args.js';
+import { asCertifyError, httpUrl, REPORTING_RUN_OPTIONS, runFlags } from './certify-args.js';
 import { finishRun } from './certify-run.js';
 import { runReportingProject, type ReportingRunOptions } from './reporting-run.js';
 import { CertifyError } from './certify-error.js';
-import { PACKAGE_OPTIONS, packageRequest, type PackageRequest } from '../package/package-flags.js';
+import { packageRequest, type PackageRequest } from '../package/package-flags.js';
 
 /** A receiver certification is a few dozen postbacks: minutes mean a receiver that answers nothing in time. */
 const DEFAULT_MAX_MINUTES = 15;
@@ -80,13 +80,8 @@ export function parseReceiverArgs(args: readonly string[]): ReceiverCertifyOptio
         receiver: { type: 'string' },
         profile: { type: 'string' },
         out: { type: 'string' },
-        grep: { type: 'string' },
-        workers: { type: 'string' },
-        'max-minutes': { type: 'string' },
-        gate: { type: 'string' },
         fault: { type: 'string' },
-        ...PACKAGE_OPTIONS,
-        help: { type: 'boolean' },
+        ...REPORTING_RUN_OPTIONS,
       },
     }));
   } catch (error) {
