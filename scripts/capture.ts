@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { getHeapStatistics } from 'node:v8';
 import { parseArgs } from 'node:util';
 import type { CheckedAttempt } from '../generated/capture/definitions.gen.js';
-import { CAPTURE_LIMITS, captureHeapMb, describeBounds } from '../src/capture/capture-limits.js';
+import { boundBytes, CAPTURE_LIMITS, captureHeapMb, describeBounds } from '../src/capture/capture-limits.js';
 import { CaptureServer } from '../src/capture/capture-server.js';
 import { summarise } from '../src/capture/mailbox.js';
 import { contractOptionsFor, getContract } from '../src/contract/contract.js';
@@ -21,13 +21,6 @@ import { loadProfile } from '../src/profile/load-profile.js';
 
 const USAGE =
   'usage: payment-conformance capture [--capture-host H] [--capture-port P] [--capture-public-url URL] [--evidence FILE] [--resume] [--profile FILE] [--quiet] [--max-body-kb N] [--memory-mb N] [--evidence-mb N]';
-
-/** A bound flag in whole units, or the default. */
-function bound(flag: string, value: string | undefined, unitBytes: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!/^[1-9]\d{0,6}$/.test(value)) throw new Error(`${flag} must be a positive whole number (got ${value})`);
-  return Number(value) * unitBytes;
-}
 
 /** Set in the process that runs with its heap bound, so that it does not start itself again. */
 const HEAP_BOUND = 'KIT_CAPTURE_HEAP_BOUND';
@@ -86,7 +79,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const memoryBytes = bound('--memory-mb', values['memory-mb'], 1024 * 1024, CAPTURE_LIMITS.memoryBytes);
+  const memoryBytes = boundBytes('--memory-mb', values['memory-mb'], 1024 * 1024, CAPTURE_LIMITS.memoryBytes);
   const bounded = withBoundedHeap(memoryBytes);
   if (bounded !== undefined) {
     process.exitCode = await bounded;
@@ -108,9 +101,9 @@ async function main(): Promise<void> {
       contract: getContract(contractOptionsFor(conventions)),
       verification: profile.postbackVerification,
     },
-    maxBodyBytes: bound('--max-body-kb', values['max-body-kb'], 1024, CAPTURE_LIMITS.maxBodyBytes),
+    maxBodyBytes: boundBytes('--max-body-kb', values['max-body-kb'], 1024, CAPTURE_LIMITS.maxBodyBytes),
     memoryBytes,
-    evidenceBytes: bound('--evidence-mb', values['evidence-mb'], 1024 * 1024, CAPTURE_LIMITS.evidenceBytes),
+    evidenceBytes: boundBytes('--evidence-mb', values['evidence-mb'], 1024 * 1024, CAPTURE_LIMITS.evidenceBytes),
     log: (line) => process.stderr.write(`${line}\n`),
     ...(values.quiet
       ? {}

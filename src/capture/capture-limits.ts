@@ -16,6 +16,16 @@ export const CAPTURE_LIMITS = {
   evidenceBytes: 256 * 1024 * 1024,
 } as const;
 
+/**
+ * A bound given in whole units (a flag's `--memory-mb 64`, a run's KIT_CAPTURE_MEMORY_MB=64) in bytes, or `fallback`
+ * when not given; anything but a positive whole number is refused, naming where it came from.
+ */
+export function boundBytes(name: string, text: string | undefined, unitBytes: number, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  if (!/^[1-9]\d{0,6}$/.test(text)) throw new Error(`${name} must be a positive whole number (got ${text})`);
+  return Number(text) * unitBytes;
+}
+
 /** What the bounds did in a run: the report names it (a run whose target flooded the capture server). */
 export interface CaptureBounds {
   /** Bodies answered 413 for their size. */

@@ -5,7 +5,7 @@
  */
 import { expect, PAYMENT_POSTBACK, post, test } from '../../../fixtures/self/capture-harness.js';
 import { evidenceFilesBytes, readEvidence } from '../../../src/capture/evidence-log.js';
-import { describeBounds } from '../../../src/capture/capture-limits.js';
+import { boundBytes, describeBounds } from '../../../src/capture/capture-limits.js';
 
 const KIB = 1024;
 
@@ -128,4 +128,15 @@ test.describe('capture server: bounded under a flood', () => {
     expect(numbers.at(-1)).toBe(150);
     expect([...numbers].sort((a, b) => a - b)).toEqual(numbers);
   });
+});
+
+test('should read a bound in whole units, and refuse anything else naming where it came from', () => {
+  expect(boundBytes('--memory-mb', '64', 1024 * 1024, 1)).toBe(64 * 1024 * 1024);
+  expect(boundBytes('KIT_CAPTURE_MEMORY_MB', '', 1024 * 1024, 7)).toBe(7);
+  expect(boundBytes('--memory-mb', undefined, 1024 * 1024, 7)).toBe(7);
+  for (const bad of ['0', '-1', '1.5', '64MB', '12345678']) {
+    expect(() => boundBytes('--memory-mb', bad, 1024 * 1024, 7)).toThrow(
+      `--memory-mb must be a positive whole number (got ${bad})`,
+    );
+  }
 });
