@@ -7,6 +7,9 @@ import { getContract } from '../contract/contract.js';
 import { formatFindings } from '../contract/finding.js';
 import { DroppedTally, type DroppedSummary } from './dropped-tally.js';
 
+/** Room the head keeps for the `dropped` line (at most 20 endpoints' counts). */
+const DROPPED_LINE_ROOM = 8 * 1024;
+
 /** Attempts of each endpoint always written to the head file (while the head has room for them). */
 export const FIRST_ATTEMPTS_KEPT = 4;
 
@@ -25,12 +28,14 @@ interface Pending {
 /** One file the log appends to: its descriptor, size and what waits to be written to it. */
 class Sink {
   pending: Pending[] = [];
-  /** Attempts in it, by endpoint token (`null`: paths no endpoint has): what a rotation drops. */
-  readonly attempts = new DroppedTally();
 
   constructor(
     readonly fd: number,
     public size: number,
+    /** Attempts in it, by endpoint token (`null`: paths no endpoint has): what a rotation drops. */
+    readonly attempts = new DroppedTally(),
+    /** Their numbers (seq): where they can be read back from, forgotten with the file. */
+    readonly seqs: number[] = [],
   ) {}
 
   write(): void {
@@ -99,7 +104,7 @@ export class EvidenceLog {
     if (this.closed) return Promise.reject(new Error('the evidence file is closed'));
     const bytes = Buffer.from(`${JSON.stringify(line)}\n`, 'utf8');
     const attempt = line.type === 'attempt' ? line.attempt : undefined;
-    const sink = this.sinkFor(bytes.length, attempt);
+    const sink = line.type === 'dropped' ? this.head : this.sinkFor(bytes.length, attempt);
     if (sink === undefined) {
       // Larger than a segment can ever hold: counted, never written (the attempt is still answered and checked).
       if (attempt !== undefined) this.dropped.add(attempt.token, bytes.length);
@@ -109,6 +114,7 @@ export class EvidenceLog {
       const generation = sink === this.head ? 0 : this.generation;
       this.locations.set(attempt.seq, { generation, offset: sink.size, length: bytes.length });
       sink.attempts.add(attempt.token, bytes.length);
+      if (sink !== this.head) sink.seqs.push(attempt.seq);
     }
     sink.size += bytes.length;
     return new Promise((resolve, reject) => {
@@ -168,7 +174,10 @@ export class EvidenceLog {
    */
   private sinkFor(length: number, attempt: CapturedAttempt | undefined): Sink | undefined {
     const first = attempt === undefined || attempt.n <= FIRST_ATTEMPTS_KEPT;
-    if (this.head.size + length <= this.maxBytes * (first ? 0.8 : 0.6)) return this.head;
+    // The `dropped` line written at close always goes to the head: its room is kept free.
+    if (this.head.size + length <= (first ? this.maxBytes * 0.8 - DROPPED_LINE_ROOM : this.maxBytes * 0.6)) {
+      return this.head;
+    }
     const segmentBytes = this.maxBytes * 0.1;
     if (length > segmentBytes) return undefined;
     if (this.segment === undefined || this.segment.size + length > segmentBytes) this.rotate();
@@ -182,15 +191,12 @@ export class EvidenceLog {
     if (this.previous !== undefined) {
       closeSync(this.previous.fd);
       this.dropped.merge(this.previous.attempts);
-      for (const [seq, location] of this.locations) {
-        if (location.generation === this.generation - 1) this.locations.delete(seq);
-      }
+      for (const seq of this.previous.seqs) this.locations.delete(seq);
     }
     if (this.segment !== undefined) {
       closeSync(this.segment.fd);
       renameSync(latest, before);
-      this.previous = new Sink(openSync(before, 'r'), this.segment.size);
-      this.previous.attempts.merge(this.segment.attempts);
+      this.previous = new Sink(openSync(before, 'r'), this.segment.size, this.segment.attempts, this.segment.seqs);
     }
     this.generation += 1;
     this.segment = new Sink(openSync(latest, 'w+'), 0);

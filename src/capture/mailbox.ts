@@ -78,13 +78,16 @@ export class MemoryBudget {
 }
 
 /** The attempts one endpoint (or the unknown paths) received, and the waits for more. */
-
 export class Mailbox {
   private readonly received: Received[] = [];
   private readonly waiters = new Set<{ count: number; wake: () => void }>();
   private kept = 0;
   /** The next attempt eviction may take: the oldest resident one after the first `keepFirst`. */
   private nextEvictable: number;
+  /** Attempt numbers given out (nextNumber), restored ones included. */
+  private issued = 0;
+  /** Attempts recorded, forgotten ones included: what a wait for a count compares with. */
+  private added = 0;
 
   constructor(
     private readonly budget?: MemoryBudget,
@@ -93,10 +96,6 @@ export class Mailbox {
     this.nextEvictable = budget?.keepFirst ?? 0;
     budget?.register(this);
   }
-
-  private issued = 0;
-  /** Attempts recorded, forgotten ones included: what a wait for a count compares with. */
-  private added = 0;
 
   get size(): number {
     return this.received.length;

@@ -19,6 +19,8 @@ export class Received {
   readonly n: number;
   readonly token: string | null;
   readonly bytes: number;
+  /** What stays known of it once it is gone from memory and from the evidence (never a made-up answer or time). */
+  private readonly facts: Pick<CapturedAttempt, 'method' | 'bodyBytes' | 'receivedAt' | 'monoMs' | 'reply'>;
 
   constructor(
     attempt: CapturedAttempt,
@@ -30,6 +32,8 @@ export class Received {
     this.n = attempt.n;
     this.token = attempt.token;
     this.bytes = sizeOf(attempt);
+    const { method, bodyBytes, receivedAt, monoMs, reply } = attempt;
+    this.facts = { method, bodyBytes, receivedAt, monoMs, reply };
   }
 
   /** The body's `id` member when the body is a JSON object with a string id (what a postback is about). */
@@ -63,16 +67,12 @@ export class Received {
       attempt: {
         seq: this.seq,
         token: this.token,
-        path: this.token === null ? '(dropped)' : `/pb/${this.token}`,
+        path: this.token === null ? '(not kept)' : `/pb/${this.token}`,
         n: this.n,
-        method: 'POST',
         headers: {},
         body: '',
-        bodyBytes: 0,
         truncated: true,
-        receivedAt: new Date(0).toISOString(),
-        monoMs: 0,
-        reply: { answer: 'status', status: 200 },
+        ...this.facts,
       },
       check: {
         kind: 'unknown',
