@@ -3,13 +3,13 @@
  * as 3 shards one after another into one --out, then merged: the merged report has the same verdict for every
  * requirement, the same summary and exit code, and JUnit and HTML beside it. A missing or doubled shard is exit 2.
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { runCertify, runKitCommand } from '../../../fixtures/self/kit-command.js';
 import { kitPath } from '../../../src/kit-root.js';
-import { REPORTED_SETTINGS } from '../../../src/certify/reporting-run.js';
+import { REPORTED_SETTINGS, SHARD_CAPTURE_BOUNDS_FILE, shardBlobDir } from '../../../src/certify/reporting-run.js';
 import type { ConformanceReport } from '../../../generated/report/conformance.gen.js';
 
 const GREP = ['--grep', '@req:(AUTH-NO-LOGIN|STATUS-NOT-FOUND|STATUS-ECHOES-METHOD|LIST-SHAPE)(?=\\s|$)'];
@@ -31,8 +31,8 @@ const read = (folder: string): ConformanceReport =>
 const verdicts = (report: ConformanceReport): Record<string, string> =>
   Object.fromEntries(report.requirements.map((r) => [r.id, r.verdict]));
 /**
- * The JUnit test cases as `suite › name: ok|FAIL`, each once: every shard runs the kit's signing known answers (the
- * signer is checked on each machine), so they appear once per shard in the merged JUnit.
+ * The JUnit test cases as `suite › name: ok|FAIL`, each once. (The signing known answers run inside certify before
+ * each shard, not as tests: a merged JUnit lists none of them, as the whole run's does not.)
  */
 const allJunitCases = (folder: string): string[] => {
   const xml = readFileSync(path.join(folder, 'junit.xml'), 'utf8');
@@ -58,8 +58,13 @@ test('should merge 3 shards into the report of the whole run: same verdicts, sum
     expect(run.code, run.stdout.slice(-2000) + run.stderr).toBe(0);
     expect(run.stdout).toContain(`certify: shard ${shard} written to`);
   }
+  // What a shard's capture server bounds did (its capture-setup writes this beside the shard's blob report when a
+  // bound was reached) reaches the merged report's warnings, named by shard.
+  const bounds = "the capture server's bounds were reached: 2 postback(s) over the body limit answered 413";
+  writeFileSync(path.join(shardBlobDir(parts, { index: 2, total: 3 }), SHARD_CAPTURE_BOUNDS_FILE), bounds);
   const merged = await runKitCommand('report-merge', ['--out', path.join(dir, 'merged'), parts]);
   expect(merged.code, merged.stdout.slice(-2000) + merged.stderr).toBe(1);
+  expect(read(path.join(dir, 'merged')).warnings).toContain(`shard 2/3: ${bounds}`);
 
   const a = read(path.join(dir, 'whole'));
   const b = read(path.join(dir, 'merged'));
