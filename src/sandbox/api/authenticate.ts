@@ -57,8 +57,9 @@ function signatureHolds(
   faults: FaultSet,
 ): boolean {
   if (typeof body.hash !== 'string') return false;
-  const cache = faults.has('auth-verified-hash-cache') ? verifiedHashes(merchant) : undefined;
-  if (cache?.has(body.hash) === true) return true;
+  const key = replayKey(faults, body, body.hash);
+  const cache = key === undefined ? undefined : verifiedRequests(merchant);
+  if (key !== undefined && cache?.has(key) === true) return true;
   const message = { body, bytes };
   let input: Buffer;
   try {
@@ -73,15 +74,27 @@ function signatureHolds(
   } catch {
     holds = false;
   }
-  if (holds && cache !== undefined) remember(cache, body.hash);
+  if (holds && cache !== undefined && key !== undefined) remember(cache, key);
   return holds;
 }
 
-/** The fault's cache: hashes that verified once, per merchant, trusted again without looking at the body. */
+/**
+ * What the replay faults remember of a request that verified: its hash alone (auth-verified-hash-cache), or its hash
+ * and body without clientFieldsValues (auth-replay-memo-ignores-client-fields: honest traffic still works, only an
+ * accepted request replayed with that member changed gets through). Undefined: no replay fault.
+ */
+function replayKey(faults: FaultSet, body: Readonly<Record<string, unknown>>, hash: string): string | undefined {
+  if (faults.has('auth-verified-hash-cache')) return hash;
+  if (!faults.has('auth-replay-memo-ignores-client-fields')) return undefined;
+  const { clientFieldsValues: _left, ...rest } = body;
+  return `${hash}\n${JSON.stringify(rest)}`;
+}
+
+/** The replay faults' cache: requests that verified once, per merchant, trusted again by their replay key. */
 const caches = new WeakMap<Merchant, Set<string>>();
 const CACHE_SIZE = 10_000;
 
-function verifiedHashes(merchant: Merchant): Set<string> {
+function verifiedRequests(merchant: Merchant): Set<string> {
   let cache = caches.get(merchant);
   if (cache === undefined) {
     cache = new Set();

@@ -55,6 +55,13 @@ export const AUTH_FAULTS = [
       'A hash that verified once is trusted again without the body: a signed body changed and sent again with its hash is accepted.',
   },
   {
+    name: 'auth-replay-memo-ignores-client-fields',
+    area: 'auth',
+    breaks: ['AUTH-UNAUTHORIZED'],
+    description:
+      'A verified request is remembered without its clientFieldsValues: an accepted body replayed with the same hash and only clientFieldsValues changed is accepted.',
+  },
+  {
     name: 'auth-null-credentials-invalid',
     area: 'auth',
     breaks: ['AUTH-NULL-CREDENTIALS'],
