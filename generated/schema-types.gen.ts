@@ -10,6 +10,7 @@ import type { EndpointResponse } from './capture/endpoint.response.gen.js';
 import type { EvidenceLine } from './capture/evidence-line.gen.js';
 import type { ScriptRequest } from './capture/script.request.gen.js';
 import type { RecordedExchange } from './client/recorded-exchange.gen.js';
+import type { RecordingStopped } from './client/recording-stopped.gen.js';
 import type { ComplaintStatusRequest } from './complaints/complaint-status.request.gen.js';
 import type { Complaint } from './complaints/complaint.gen.js';
 import type { ErrorBody } from './errors/error.gen.js';
@@ -50,6 +51,7 @@ export interface SchemaTypes {
   'capture/evidence-line': EvidenceLine;
   'capture/script.request': ScriptRequest;
   'client/recorded-exchange': RecordedExchange;
+  'client/recording-stopped': RecordingStopped;
   'complaints/complaint-status.request': ComplaintStatusRequest;
   'complaints/complaint': Complaint;
   'errors/error': ErrorBody;
@@ -95,6 +97,7 @@ export const SCHEMA_IDS = [
   'capture/evidence-line',
   'capture/script.request',
   'client/recorded-exchange',
+  'client/recording-stopped',
   'complaints/complaint-status.request',
   'complaints/complaint',
   'errors/error',

@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     log,
     ...(values['public-url'] === undefined ? {} : { publicUrl: values['public-url'] }),
     // Every exchange of a merchant's client, for npm run report:client.
-    ...(values.record === undefined ? {} : { onExchange: recordTo(values.record) }),
+    ...(values.record === undefined ? {} : { onExchange: recordTo(values.record, { onStop: log }) }),
   });
   console.log(`listening on ${sandbox.url}`);
   let stopping = false;

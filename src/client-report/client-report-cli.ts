@@ -129,6 +129,11 @@ export async function reportClient(args: readonly string[]): Promise<number> {
             `${recording.badLines} line(s) of the recording were not recorded exchanges and were skipped: ${recording.problems.join('; ')}`,
           ]
         : []),
+      ...(recording.stopped === undefined
+        ? []
+        : [
+            `the sandbox stopped recording at line ${recording.stopped.line} (${recording.stopped.mark.stopped === 'size-cap' ? `its cap of ${recording.stopped.mark.capBytes} bytes` : 'the file could not be written'}, ${recording.stopped.mark.at}): what the client did after it is not judged`,
+          ]),
       ...(judgement.unrecognised > 0
         ? [`${judgement.unrecognised} request(s) went to paths the profile names for no operation (not judged)`]
         : []),

@@ -3,7 +3,16 @@
  * passes every CLIENT requirement; a sloppy one fails each through its own requirement, with the part of the
  * signing input it got wrong; a recording that is not one is exit 2, and its bad lines are named, not fatal.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  appendFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -11,10 +20,11 @@ import { carefulClient, sloppyClient } from '../../../fixtures/self/recorded-cli
 import { runKitCommand } from '../../../fixtures/self/kit-command.js';
 import type { ConformanceReport } from '../../../generated/report/conformance.gen.js';
 import { reportClient } from '../../../src/client-report/client-report-cli.js';
-import { parseRecording } from '../../../src/client-report/read-recording.js';
+import { parseRecording, readRecording } from '../../../src/client-report/read-recording.js';
 import { getContract } from '../../../src/contract/contract.js';
 import { loadProfile } from '../../../src/profile/load-profile.js';
 import { CLIENT_REGISTRY } from '../../../src/requirements/registry.js';
+import { MAX_RECORDING_BYTES, recordTo } from '../../../src/sandbox/recording.js';
 
 let dir: string;
 
@@ -119,5 +129,61 @@ test.describe('npm run report:client', () => {
     const run = await runKitCommand('report-client', [empty, '--out', path.join(dir, 'none')]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^report:client: .*holds no recorded exchange \(line 1: not JSON/m);
+  });
+});
+
+test.describe('a bounded recording (issue 33)', () => {
+  test('should stop at its cap with a last line saying so, and the report judge what it holds and name where it stopped', async () => {
+    const file = path.join(dir, 'capped.jsonl');
+    const stops: string[] = [];
+    const capBytes = 4_000;
+    await carefulClient(file, await loadProfile(), { capBytes, onStop: (why) => stops.push(why) });
+    expect(statSync(file).size).toBeLessThanOrEqual(capBytes);
+    expect(stops).toEqual([expect.stringMatching(/stopped \(it reached its cap of 4000 bytes\)/)]);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    const recording = parseRecording(readFileSync(file, 'utf8'));
+    expect(recording.badLines).toBe(0);
+    expect(recording.exchanges.length, 'the exchanges before the cap are kept').toBeGreaterThan(0);
+    expect(recording.exchanges).toHaveLength(lines.length - 1);
+    expect(recording.stopped?.line).toBe(lines.length);
+    expect(recording.stopped?.mark).toMatchObject({ stopped: 'size-cap', capBytes });
+
+    const out = path.join(dir, 'capped');
+    expect(await reportClient([file, '--out', out])).not.toBe(2);
+    const report = reportIn(out);
+    expect(report.summary.fail, 'a cut session is no defect of the client').toBe(0);
+    expect(report.warnings).toContainEqual(
+      expect.stringMatching(new RegExp(`stopped recording at line ${lines.length} \\(its cap of 4000 bytes`)),
+    );
+  });
+
+  test('should stop, not crash, when the file can no longer be written, and say so once', () => {
+    const folder = path.join(dir, 'gone');
+    mkdirSync(folder);
+    const stops: string[] = [];
+    const record = recordTo(path.join(folder, 'r.jsonl'), { onStop: (why) => stops.push(why) });
+    rmSync(folder, { recursive: true });
+    const exchange = {
+      at: new Date(),
+      method: 'POST',
+      path: '/x',
+      request: Buffer.from('{}'),
+      status: 200,
+      response: '{}',
+    };
+    expect(() => {
+      record(exchange);
+      record(exchange);
+    }).not.toThrow();
+    expect(stops).toEqual([expect.stringMatching(/stopped \(writing failed: ENOENT\)/)]);
+  });
+
+  test('should refuse a file larger than any recording the sandbox writes, without reading it', () => {
+    const huge = path.join(dir, 'huge.jsonl');
+    writeFileSync(huge, '');
+    truncateSync(huge, MAX_RECORDING_BYTES + 1);
+    expect(() => readRecording(huge)).toThrow(
+      /is larger than a recording can be \(268435457 bytes, at most 268435456\)/,
+    );
   });
 });
