@@ -53,7 +53,9 @@ export function recordTo(file: string, options: RecordingOptions = {}): (exchang
     stopped = true;
     const line: RecordingStopped = { at: exchange.at.toISOString(), stopped: why, capBytes };
     try {
-      appendFileSync(file, `${JSON.stringify(line)}\n`);
+      // After a failed write, part of that line may be in the file: the stop line starts a line of its own (a blank
+      // line is skipped by the reader, a cut one is named as bad).
+      appendFileSync(file, `${why === 'write-error' ? '\n' : ''}${JSON.stringify(line)}\n`);
     } catch {
       // The file cannot take even this line: the warning below is all that is left to say it.
     }
