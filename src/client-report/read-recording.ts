@@ -6,6 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { RecordedExchange } from '../../generated/client/recorded-exchange.gen.js';
 import type { RecordingStopped } from '../../generated/client/recording-stopped.gen.js';
 import { getContract } from '../contract/contract.js';
+import type { Finding } from '../contract/finding.js';
 import { MAX_RECORDING_BYTES } from '../sandbox/recording.js';
 const MAX_PROBLEMS = 20;
 
@@ -27,6 +28,10 @@ export interface Recording {
 export class RecordingError extends Error {
   override readonly name = 'RecordingError';
 }
+
+/** A line's schema findings in one phrase: where (the line itself when the pointer is empty) and what. */
+const described = (findings: readonly Finding[]): string =>
+  findings.map((f) => `${f.pointer || '(line)'}: ${f.message}`).join('; ');
 
 export function parseRecording(text: string): Recording {
   const exchanges: RecordedLine[] = [];
@@ -50,12 +55,12 @@ export function parseRecording(text: string): Recording {
     if (typeof value === 'object' && value !== null && 'stopped' in value) {
       const mark = contract.validate('client/recording-stopped', value);
       if (mark.ok) stopped ??= { line: index + 1, mark: mark.value };
-      else bad(index + 1, mark.findings.map((f) => `${f.pointer || '(line)'}: ${f.message}`).join('; '));
+      else bad(index + 1, described(mark.findings));
       return;
     }
     const validation = contract.validate('client/recorded-exchange', value);
     if (!validation.ok) {
-      bad(index + 1, validation.findings.map((f) => `${f.pointer || '(line)'}: ${f.message}`).join('; '));
+      bad(index + 1, described(validation.findings));
       return;
     }
     exchanges.push({ line: index + 1, exchange: validation.value });
