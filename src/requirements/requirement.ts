@@ -33,4 +33,11 @@ export interface Requirement {
    * reports mark it, and its FAIL fails the run under either gate.
    */
   readonly critical?: boolean;
+  /**
+   * The interface's own words this requirement rests on: each entry a verbatim excerpt of
+   * interface/payment-service-interface.md (a whole table row may be quoted as its cells joined by ' | ', exactly as
+   * the Markdown row has them between its outer pipes; white space runs compare as one space). Every spec-level
+   * requirement has one (suites/meta/quotes.spec.ts); a check asserts no more than its quote.
+   */
+  readonly quote?: readonly string[];
 }

@@ -1,6 +1,12 @@
 import type { Requirement } from '../requirement.js';
 import { ALL_OPERATIONS } from './scope.js';
 
+/** §5.3's words on the hash, as quotes. */
+export const HASH_OF_BODY = 'hash is an encoded string of the request body (<HASH>).';
+export const POSTBACK_PAIR =
+  'The same pair is present in postback bodies sent by the service, to be validated by the merchant.';
+export const HASH_ALGORITHM = 'The algorithm that builds the hash: not shown.';
+
 /** §5: every request carries publicKey and hash; the four 401 codes. */
 export const AUTH_REQUIREMENTS = [
   {
@@ -9,6 +15,7 @@ export const AUTH_REQUIREMENTS = [
     statement: 'A request without publicKey is refused with 401 NO_LOGIN.',
     level: 'spec',
     operations: ALL_OPERATIONS,
+    quote: ['missing publicKey gives 401 NO_LOGIN', '401 | NO_LOGIN | publicKey missing | all operations'],
   },
   {
     id: 'AUTH-NO-TOKEN',
@@ -16,6 +23,7 @@ export const AUTH_REQUIREMENTS = [
     statement: 'A request without hash is refused with 401 NO_TOKEN.',
     level: 'spec',
     operations: ALL_OPERATIONS,
+    quote: ['missing hash gives 401 NO_TOKEN', '401 | NO_TOKEN | hash missing | all operations'],
   },
   {
     id: 'AUTH-NO-KEY',
@@ -23,6 +31,7 @@ export const AUTH_REQUIREMENTS = [
     statement: "A request whose publicKey is not a merchant's key is refused with 401 NO_KEY.",
     level: 'spec',
     operations: ALL_OPERATIONS,
+    quote: ['an invalid publicKey gives 401 NO_KEY', '401 | NO_KEY | publicKey invalid | all operations'],
   },
   {
     id: 'AUTH-UNAUTHORIZED',
@@ -31,6 +40,10 @@ export const AUTH_REQUIREMENTS = [
       'A request whose hash does not check with its body and publicKey (a body changed after signing, the hash of another body) is refused with 401 UNAUTHORIZED.',
     level: 'spec',
     operations: ALL_OPERATIONS,
+    quote: [
+      'a failed check of publicKey with hash gives 401 UNAUTHORIZED',
+      '401 | UNAUTHORIZED | publicKey and hash fail validation | all operations',
+    ],
   },
   {
     id: 'AUTH-NULL-CREDENTIALS',
@@ -66,5 +79,6 @@ export const AUTH_REQUIREMENTS = [
       "The hash is checked over the body as the profile's scheme defines it (non-ASCII text included), so a correctly signed request is accepted.",
     level: 'profile',
     operations: ALL_OPERATIONS,
+    quote: [HASH_OF_BODY, HASH_ALGORITHM],
   },
 ] as const satisfies readonly Requirement[];

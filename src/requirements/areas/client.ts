@@ -1,4 +1,9 @@
 import type { Requirement } from '../requirement.js';
+import { COMPLAINT_REQUEST } from './complaints.js';
+import { CREATION_REQUEST } from './create.js';
+import { JSON_BODIES } from './errors.js';
+import { LIST_REQUEST } from './list.js';
+import { STATUS_REQUEST } from './status.js';
 
 /**
  * The merchant's client (§4, §5): what its requests to the service must be. `npm run report:client` judges a
@@ -13,6 +18,14 @@ export const CLIENT_REQUIREMENTS = [
       "Every request body is a JSON object with the operation's members and their types: the required ones present, none of the wrong type.",
     level: 'spec',
     operations: [],
+    quote: [
+      JSON_BODIES,
+      'Every request body to the service contains publicKey and hash (both required strings).',
+      ...Object.values(CREATION_REQUEST),
+      ...Object.values(STATUS_REQUEST),
+      ...Object.values(LIST_REQUEST),
+      ...Object.values(COMPLAINT_REQUEST),
+    ],
   },
   {
     id: 'CLIENT-SIGNATURE',
@@ -21,6 +34,11 @@ export const CLIENT_REQUIREMENTS = [
       "Every request carries the merchant's publicKey and a hash that verifies over the signing input the profile states (signing.members, canonicalForm, hashEncoding).",
     level: 'spec',
     operations: [],
+    quote: [
+      'Every request to the service carries the fields publicKey and hash in the JSON body.',
+      'publicKey is issued at merchant registration and delivered as a file; the entire file contents are put into the field (<PUBLIC_KEY>).',
+      'hash is an encoded string of the request body (<HASH>).',
+    ],
   },
   {
     id: 'CLIENT-NEXT-ID',
@@ -29,6 +47,7 @@ export const CLIENT_REQUIREMENTS = [
       'The client pages the list with the nextId of the previous answer: the next request of the same list after an answer with a nextId carries it as fromId.',
     level: 'spec',
     operations: [],
+    quote: [LIST_REQUEST.fromId],
   },
   {
     id: 'CLIENT-MERCHANT-PAYMENT-ID',
@@ -37,6 +56,7 @@ export const CLIENT_REQUIREMENTS = [
       "Every payment creation carries a merchantPaymentId, so that a payment whose creation answer was lost can be found by the merchant's own id (the kit's convention for a careful client: §4.1 makes it optional).",
     level: 'profile',
     operations: [],
+    quote: [CREATION_REQUEST.merchantPaymentId, STATUS_REQUEST.merchantPaymentId],
   },
   {
     id: 'CLIENT-PAYOUT-IDEMPOTENT',

@@ -1,6 +1,16 @@
 import type { Requirement } from '../requirement.js';
 import { ALL_OPERATIONS } from './scope.js';
 
+/** §4's first sentence: every body, request or answer, is a JSON object. */
+export const JSON_BODIES = 'All bodies are JSON objects.';
+
+/** The rows of §7's table, as quotes (a row's cells joined by ' | '). */
+export const ERROR_ROWS = {
+  unparseable:
+    '400 | free text | Body or query parameters could not be parsed (typically wrong formatting) | all operations',
+  serverFailure: '500 | free text | Unexpected server-side failure | all operations',
+} as const;
+
 /** §7: the error body and the codes that apply to every operation. */
 export const ERROR_REQUIREMENTS = [
   {
@@ -10,6 +20,7 @@ export const ERROR_REQUIREMENTS = [
       'All bodies are JSON objects: an answer with a JSON body says so in its Content-Type (application/json, or a +json type).',
     level: 'spec',
     operations: ALL_OPERATIONS,
+    quote: [JSON_BODIES],
   },
   {
     id: 'ERROR-BODY-SHAPE',
@@ -18,6 +29,7 @@ export const ERROR_REQUIREMENTS = [
       'Every error answer carries a JSON object with a string member error; for 401, 403 and 404, one of the codes §7 gives that status.',
     level: 'spec',
     operations: ALL_OPERATIONS,
+    quote: ['Error body: a JSON object with a string member error. Codes below are exact.'],
   },
   {
     id: 'ERROR-MALFORMED-400',
@@ -25,6 +37,7 @@ export const ERROR_REQUIREMENTS = [
     statement: 'A body that cannot be parsed (not JSON, not UTF-8, not an object) is refused with 400.',
     level: 'spec',
     operations: ALL_OPERATIONS,
+    quote: [JSON_BODIES, ERROR_ROWS.unparseable],
   },
   {
     id: 'ERROR-INVALID-BODY-400',
@@ -33,6 +46,7 @@ export const ERROR_REQUIREMENTS = [
       "A body that breaks the operation's field table (a required member missing, a member of the wrong type, a value outside its set) is refused with 400.",
     level: 'spec',
     operations: ALL_OPERATIONS,
+    quote: [ERROR_ROWS.unparseable],
   },
   {
     id: 'ERROR-500-BODY',
@@ -40,6 +54,7 @@ export const ERROR_REQUIREMENTS = [
     statement: 'An unexpected server-side failure answers 500 with an error body (checked with an injected failure).',
     level: 'spec',
     operations: ALL_OPERATIONS,
+    quote: ['Error body: a JSON object with a string member error.', ERROR_ROWS.serverFailure],
   },
   {
     id: 'ERROR-NO-5XX-FOR-INPUT',
@@ -48,6 +63,7 @@ export const ERROR_REQUIREMENTS = [
       'No request body, valid or not, gets a 5xx: a 500 is an unexpected server-side failure (§7), which input must not cause (checked with generated bodies).',
     level: 'profile',
     operations: ALL_OPERATIONS,
+    quote: [ERROR_ROWS.serverFailure],
   },
   {
     id: 'ERROR-NULL-MEMBERS',

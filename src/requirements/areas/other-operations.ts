@@ -1,5 +1,9 @@
 import type { Requirement } from '../requirement.js';
 
+/** §4.7, the one sentence about these operations. */
+const NOT_SHOWN =
+  'Payment method retrieval, media upload, complaint creation and SMS confirmation are referred to but their paths, methods and payloads are not shown.';
+
 /** §4.7: operations the interface only names; their paths and bodies are the profile's. */
 export const OTHER_OPERATION_REQUIREMENTS = [
   {
@@ -9,6 +13,7 @@ export const OTHER_OPERATION_REQUIREMENTS = [
       'Payment method retrieval lists the methods the merchant may use, with their type and account id, and not the ones it may not.',
     level: 'profile',
     operations: ['paymentMethods'],
+    quote: [NOT_SHOWN],
   },
   {
     id: 'MEDIA-UPLOAD',
@@ -16,6 +21,7 @@ export const OTHER_OPERATION_REQUIREMENTS = [
     statement: 'A media upload of an image answers the id that a creation passes as attachmentId.',
     level: 'profile',
     operations: ['mediaUpload'],
+    quote: [NOT_SHOWN],
   },
   {
     id: 'COMPLAINT-CREATE',
@@ -24,6 +30,7 @@ export const OTHER_OPERATION_REQUIREMENTS = [
       'A complaint can be created about a payment, with the postback URL its postbacks go to; it starts PENDING.',
     level: 'profile',
     operations: ['complaintCreate'],
+    quote: [NOT_SHOWN],
   },
   {
     id: 'SMS-CONFIRM',
@@ -32,5 +39,6 @@ export const OTHER_OPERATION_REQUIREMENTS = [
       "The SMS confirmation of a payment that requires one accepts the profile's test code and refuses another.",
     level: 'profile',
     operations: ['smsConfirm'],
+    quote: [NOT_SHOWN],
   },
 ] as const satisfies readonly Requirement[];

@@ -1,4 +1,56 @@
 import type { Requirement } from '../requirement.js';
+import { HASH_ALGORITHM, POSTBACK_PAIR } from './auth.js';
+import { COMPLAINT_EVENT, COMPLAINT_RECORD, COMPLAINT_REEVALUATION } from './complaints.js';
+import { CREATION_REQUEST } from './create.js';
+import { PAYMENT_EVENT, PAYMENT_RECORD, PAYMENT_REEVALUATION } from './status.js';
+
+/** The rows of the payment postback body (§2.5), as quotes. */
+export const PAYMENT_POSTBACK = {
+  publicKey: 'publicKey | string | yes | Public key for validating the body',
+  hash: 'hash | string | yes | Encoded body string',
+  id: 'id | string | yes | Payment id in the service',
+  status: 'status | enum | yes | Always SUCCESS or FAILED',
+  failedCode:
+    'failedCode | enum or null | yes | null when status is SUCCESS; when FAILED one of INCORRECT_AMOUNT (wrong amount transferred), NO_AMOUNT (nothing transferred), INCORRECT_FIELDS (form fields filled incorrectly), ANOTHER_REASON',
+  paymentMethodId: 'paymentMethodId | string | yes | Payment method id',
+  amount: 'amount | number | yes | Payment amount',
+  currency: 'currency | enum string | yes | ISO currency code (this body names it currency, not currencyCode)',
+  clientFieldsValues:
+    'clientFieldsValues | array of {key: string, value: string} | yes | Fields filled by the user, as sent by the merchant at creation',
+  merchantPaymentId: 'merchantPaymentId | string | no | Present if given at creation',
+  merchantUserId: 'merchantUserId | string | no | Present if given at creation',
+  createdAt: 'createdAt | string | yes | UTC timestamp of payment creation (ISO 8601 style with milliseconds and Z)',
+} as const;
+
+/** The rows of the complaint postback body (§2.6), as quotes. */
+export const COMPLAINT_POSTBACK = {
+  publicKey: 'publicKey | string | yes | Public key for validating the body',
+  hash: 'hash | string | yes | Encoded body string',
+  id: 'id | string | yes | Complaint id in the service',
+  merchantId: 'merchantId | string | yes | Merchant id in the service',
+  paymentMethodId: 'paymentMethodId | string or null | no | Payment method id',
+  currency: 'currency | enum string or null | no | ISO currency code',
+  merchantPaymentId: "merchantPaymentId | string | no | Merchant's payment id, if given at payment creation",
+  creditedMerchantPaymentId:
+    'creditedMerchantPaymentId | string or null | no | Merchant-system transaction id of the credited payment from the supplied evidence',
+  merchantUserId: "merchantUserId | string or null | no | Merchant's user id",
+  identifier: 'identifier | string or null | no | Transaction id from the supplied evidence',
+  paymentId: 'paymentId | string or null | no | Payment id in the service',
+  status: 'status | enum | yes | Always COMPLETED or DECLINED',
+  comment: 'comment | string or null | no | Additional comment',
+  amount: 'amount | number or null | no | Payment amount',
+  createdAt: 'createdAt | string | yes | UTC timestamp of complaint creation',
+  updatedAt: 'updatedAt | string | yes | UTC timestamp of complaint update',
+} as const;
+
+/** §6's delivery rules, as quotes. */
+export const DELIVERY = {
+  acknowledge: 'The merchant acknowledges by responding with HTTP status 200; the body may be empty.',
+  only200: 'Only a 200 response counts as received.',
+  retries: 'For any other response the service retries periodically until it gets 200.',
+  repeated: 'A repeated postback with updated status is handled like the first.',
+  schedule: 'Retry interval and maximum number of retries: not shown.',
+} as const;
 
 /**
  * §2.5, §2.6, §6 (and §3 for when they are sent): postbacks to the merchant. They belong to no request operation;
@@ -12,6 +64,7 @@ export const POSTBACK_REQUIREMENTS = [
       'A payment postback has the §2.5 members with their types, the required ones always, and no member the body does not list.',
     level: 'spec',
     operations: [],
+    quote: [...Object.values(PAYMENT_POSTBACK)],
   },
   {
     id: 'PB-PAYMENT-CURRENCY',
@@ -19,6 +72,7 @@ export const POSTBACK_REQUIREMENTS = [
     statement: "A payment postback names the currency member currency (not currencyCode), the payment's currency.",
     level: 'spec',
     operations: [],
+    quote: [PAYMENT_POSTBACK.currency],
   },
   {
     id: 'PB-PAYMENT-CREATEDAT',
@@ -27,6 +81,7 @@ export const POSTBACK_REQUIREMENTS = [
       "A payment postback's createdAt is the payment's creation instant, ISO 8601 UTC with milliseconds and Z.",
     level: 'spec',
     operations: [],
+    quote: [PAYMENT_POSTBACK.createdAt],
   },
   {
     id: 'PB-FAILEDCODE',
@@ -35,6 +90,7 @@ export const POSTBACK_REQUIREMENTS = [
       'failedCode is null when status is SUCCESS; when FAILED it is one of INCORRECT_AMOUNT, NO_AMOUNT, INCORRECT_FIELDS, ANOTHER_REASON, the reason the payment failed.',
     level: 'spec',
     operations: [],
+    quote: [PAYMENT_POSTBACK.failedCode],
   },
   {
     // The interface states it two ways: §2.1 lists RECIPIENT_LIMIT among a payment's failure codes, §2.5 lists four
@@ -45,6 +101,7 @@ export const POSTBACK_REQUIREMENTS = [
       "A payment that failed with RECIPIENT_LIMIT is posted with the failedCode the profile states (conventions.postbackRecipientLimitCode: RECIPIENT_LIMIT itself, or one of §2.5's four).",
     level: 'profile',
     operations: [],
+    quote: [PAYMENT_RECORD.failedCode, PAYMENT_POSTBACK.failedCode],
     conventions: ['postbackRecipientLimitCode'],
   },
   {
@@ -54,6 +111,7 @@ export const POSTBACK_REQUIREMENTS = [
       'merchantPaymentId and merchantUserId are present, with the values given, exactly when they were given at creation.',
     level: 'spec',
     operations: [],
+    quote: [PAYMENT_POSTBACK.merchantPaymentId, PAYMENT_POSTBACK.merchantUserId],
   },
   {
     id: 'PB-PAYMENT-STATUS-SET',
@@ -61,6 +119,7 @@ export const POSTBACK_REQUIREMENTS = [
     statement: 'Payment postbacks are sent for SUCCESS and FAILED only: none while a payment is PENDING or NEED_CHECK.',
     level: 'spec',
     operations: [],
+    quote: [PAYMENT_POSTBACK.status, PAYMENT_EVENT],
   },
   {
     id: 'PB-PAYMENT-CONSISTENT',
@@ -69,6 +128,24 @@ export const POSTBACK_REQUIREMENTS = [
       'A payment postback agrees with the status check: id, amount, currency (currencyCode there), paymentMethodId, merchant ids, clientFieldsValues and status.',
     level: 'spec',
     operations: [],
+    quote: [
+      PAYMENT_POSTBACK.id,
+      PAYMENT_POSTBACK.status,
+      PAYMENT_POSTBACK.paymentMethodId,
+      PAYMENT_POSTBACK.amount,
+      PAYMENT_POSTBACK.currency,
+      PAYMENT_POSTBACK.clientFieldsValues,
+      PAYMENT_POSTBACK.merchantPaymentId,
+      PAYMENT_POSTBACK.merchantUserId,
+      PAYMENT_RECORD.id,
+      PAYMENT_RECORD.status,
+      PAYMENT_RECORD.paymentMethodId,
+      PAYMENT_RECORD.amount,
+      PAYMENT_RECORD.currencyCode,
+      PAYMENT_RECORD.clientFieldsValues,
+      PAYMENT_RECORD.merchantPaymentId,
+      PAYMENT_RECORD.merchantUserId,
+    ],
   },
   {
     id: 'PB-COMPLAINT-SHAPE',
@@ -77,6 +154,7 @@ export const POSTBACK_REQUIREMENTS = [
       'A complaint postback has the §2.6 members with their types (nullable ones string or null), the required ones always.',
     level: 'spec',
     operations: [],
+    quote: [...Object.values(COMPLAINT_POSTBACK)],
   },
   {
     id: 'PB-COMPLAINT-STATUS-SET',
@@ -85,6 +163,7 @@ export const POSTBACK_REQUIREMENTS = [
       'Complaint postbacks are sent for COMPLETED and DECLINED only: none for PENDING, NEED_CHECK or APPROVED.',
     level: 'spec',
     operations: [],
+    quote: [COMPLAINT_POSTBACK.status, COMPLAINT_EVENT],
   },
   {
     id: 'PB-COMPLAINT-CONSISTENT',
@@ -93,6 +172,20 @@ export const POSTBACK_REQUIREMENTS = [
       'A complaint postback agrees with the complaint status check: id, status, paymentId, merchantPaymentId, paymentMethodId and currency.',
     level: 'spec',
     operations: [],
+    quote: [
+      COMPLAINT_POSTBACK.id,
+      COMPLAINT_POSTBACK.status,
+      COMPLAINT_POSTBACK.paymentId,
+      COMPLAINT_POSTBACK.merchantPaymentId,
+      COMPLAINT_POSTBACK.paymentMethodId,
+      COMPLAINT_POSTBACK.currency,
+      COMPLAINT_RECORD.id,
+      COMPLAINT_RECORD.status,
+      COMPLAINT_RECORD.paymentId,
+      COMPLAINT_RECORD.merchantPaymentId,
+      COMPLAINT_RECORD.paymentMethodId,
+      COMPLAINT_RECORD.currencyCode,
+    ],
   },
   {
     id: 'PB-SIGNATURE-VALID',
@@ -100,6 +193,7 @@ export const POSTBACK_REQUIREMENTS = [
     statement: "A postback's hash verifies over its body with the profile's postback scheme and the service's key.",
     level: 'profile',
     operations: [],
+    quote: [POSTBACK_PAIR, HASH_ALGORITHM],
   },
   {
     id: 'PB-PUBLIC-KEY-PINNED',
@@ -108,6 +202,7 @@ export const POSTBACK_REQUIREMENTS = [
       "A postback's publicKey is the service's pinned key; a body signed with another key that carries that key is refused.",
     level: 'profile',
     operations: [],
+    quote: [PAYMENT_POSTBACK.publicKey, POSTBACK_PAIR],
   },
   {
     id: 'PB-ROUTING',
@@ -115,6 +210,7 @@ export const POSTBACK_REQUIREMENTS = [
     statement: 'A payment postback goes to the postBackUrl given at the payment creation when one was given.',
     level: 'spec',
     operations: [],
+    quote: [PAYMENT_EVENT, CREATION_REQUEST.postBackUrl],
   },
   {
     id: 'PB-ROUTING-MERCHANT-URL',
@@ -122,6 +218,7 @@ export const POSTBACK_REQUIREMENTS = [
     statement: "Without a postBackUrl at creation, a payment postback goes to the merchant's registered URL.",
     level: 'spec',
     operations: [],
+    quote: [PAYMENT_EVENT, CREATION_REQUEST.postBackUrl],
   },
   {
     id: 'PB-COMPLAINT-ROUTING',
@@ -129,6 +226,7 @@ export const POSTBACK_REQUIREMENTS = [
     statement: 'A complaint postback goes to the postback URL given at the complaint creation.',
     level: 'spec',
     operations: [],
+    quote: [COMPLAINT_EVENT],
   },
   {
     id: 'PB-RETRY-UNTIL-200',
@@ -137,6 +235,7 @@ export const POSTBACK_REQUIREMENTS = [
       'A postback answered with anything but 200 (an error status, a timeout, a reset connection) is sent again, until a 200.',
     level: 'spec',
     operations: [],
+    quote: [DELIVERY.only200, DELIVERY.retries],
   },
   {
     id: 'PB-ONLY-200-ACKS',
@@ -144,6 +243,7 @@ export const POSTBACK_REQUIREMENTS = [
     statement: 'Only 200 acknowledges: a postback answered 201, 202 or 204 is sent again.',
     level: 'spec',
     operations: [],
+    quote: [DELIVERY.acknowledge, DELIVERY.only200],
   },
   {
     id: 'PB-NO-REDIRECT',
@@ -151,6 +251,7 @@ export const POSTBACK_REQUIREMENTS = [
     statement: 'A 3xx answer is not 200: the postback is sent again to the same URL, not to the Location.',
     level: 'spec',
     operations: [],
+    quote: [DELIVERY.only200, DELIVERY.retries],
   },
   {
     id: 'PB-STOP-AFTER-200',
@@ -158,6 +259,7 @@ export const POSTBACK_REQUIREMENTS = [
     statement: 'Once a postback is answered 200, it is not sent again.',
     level: 'spec',
     operations: [],
+    quote: [DELIVERY.retries],
   },
   {
     id: 'PB-RETRY-IDENTICAL',
@@ -173,6 +275,7 @@ export const POSTBACK_REQUIREMENTS = [
       "The intervals between attempts follow the profile's declared retry schedule (the interface shows none; the intervals are reported).",
     level: 'profile',
     operations: [],
+    quote: [DELIVERY.schedule],
     conventions: ['postbackRetry'],
   },
   {
@@ -182,6 +285,7 @@ export const POSTBACK_REQUIREMENTS = [
       'A payment re-evaluated SUCCESS → FAILED → SUCCESS gets exactly one new postback per change, in order, with its status and failedCode.',
     level: 'spec',
     operations: [],
+    quote: [...PAYMENT_REEVALUATION, PAYMENT_EVENT],
   },
   {
     id: 'PB-COMPLAINT-FLIP-RESENT',
@@ -190,6 +294,7 @@ export const POSTBACK_REQUIREMENTS = [
       'A complaint re-evaluated COMPLETED → DECLINED → COMPLETED gets exactly one new postback per change, in order, with its status.',
     level: 'spec',
     operations: [],
+    quote: [...COMPLAINT_REEVALUATION, COMPLAINT_EVENT],
   },
   {
     id: 'PB-NO-STALE-RETRY',

@@ -1,4 +1,14 @@
 import type { Requirement } from '../requirement.js';
+import { HASH_ALGORITHM, HASH_OF_BODY, POSTBACK_PAIR } from './auth.js';
+import { COMPLAINT_REEVALUATION } from './complaints.js';
+import { JSON_BODIES } from './errors.js';
+import { COMPLAINT_POSTBACK, DELIVERY, PAYMENT_POSTBACK } from './postbacks.js';
+import { PAYMENT_REEVALUATION } from './status.js';
+
+/** §4.6: the merchant's receiver. */
+const RECEIVER_ENDPOINT =
+  'The merchant exposes an endpoint accepting POST with the bodies of 2.5 (payments) or 2.6 (complaints).';
+const RECEIVER_ANSWER = 'It answers HTTP 200 (body may be empty) to acknowledge.';
 
 /**
  * §4.6, §5.3, §6: the merchant's side. The merchant exposes a receiver of payment (§2.5) and complaint (§2.6)
@@ -20,6 +30,7 @@ export const RECEIVER_REQUIREMENTS = [
       'A valid, signed payment postback with status SUCCESS and failedCode null is acknowledged with exactly HTTP 200 within the profile timeout.',
     level: 'spec',
     operations: [],
+    quote: [RECEIVER_ENDPOINT, RECEIVER_ANSWER, DELIVERY.acknowledge],
     decidable:
       "§4.6 and §6 leave no choice: the merchant answers exactly 200 to a postback it accepts, and a correctly signed SUCCESS postback of the §2.5 shape gives it no ground to refuse. The profile's timeoutMs is the merchant's own bound, not the kit's guess.",
   },
@@ -30,6 +41,7 @@ export const RECEIVER_REQUIREMENTS = [
       'A valid payment postback with status FAILED is acknowledged with exactly 200 for each failedCode: INCORRECT_AMOUNT, NO_AMOUNT, INCORRECT_FIELDS, ANOTHER_REASON.',
     level: 'spec',
     operations: [],
+    quote: [PAYMENT_POSTBACK.failedCode, RECEIVER_ANSWER],
     decidable:
       '§2.5 lists these failedCode values for FAILED; a receiver that refuses one of them refuses a body the interface defines, and the service retries it forever (§6.2).',
   },
@@ -39,6 +51,7 @@ export const RECEIVER_REQUIREMENTS = [
     statement: 'A valid complaint postback is acknowledged with exactly 200, with status COMPLETED and with DECLINED.',
     level: 'spec',
     operations: [],
+    quote: [COMPLAINT_POSTBACK.status, RECEIVER_ANSWER],
     decidable:
       '§2.6 defines both statuses; §4.6 asks for 200 to every accepted postback. Nothing in the interface lets a receiver refuse a DECLINED complaint.',
   },
@@ -49,6 +62,20 @@ export const RECEIVER_REQUIREMENTS = [
       "Postbacks are acknowledged whether their optional members are absent (merchantPaymentId, merchantUserId; the complaint's nullable members) or present, null where §2.6 allows null.",
     level: 'spec',
     operations: [],
+    quote: [
+      PAYMENT_POSTBACK.merchantPaymentId,
+      PAYMENT_POSTBACK.merchantUserId,
+      COMPLAINT_POSTBACK.paymentMethodId,
+      COMPLAINT_POSTBACK.currency,
+      COMPLAINT_POSTBACK.merchantPaymentId,
+      COMPLAINT_POSTBACK.creditedMerchantPaymentId,
+      COMPLAINT_POSTBACK.merchantUserId,
+      COMPLAINT_POSTBACK.identifier,
+      COMPLAINT_POSTBACK.paymentId,
+      COMPLAINT_POSTBACK.comment,
+      COMPLAINT_POSTBACK.amount,
+      RECEIVER_ANSWER,
+    ],
     decidable:
       '§2.5 and §2.6 mark these members optional or nullable, so a conformant service may send them absent or null; a receiver that needs them refuses conformant postbacks. Only what the tables allow is sent: absent where optional, null only where §2.6 says null.',
   },
@@ -70,6 +97,7 @@ export const RECEIVER_REQUIREMENTS = [
       'A postback is verified over the signing input the profile states (postbacks.members, canonicalForm, nonAscii, hashEncoding): with its members in another order, with white space between them, or with text beyond ASCII in clientFieldsValues, a body signed over that input is acknowledged with 200.',
     level: 'profile',
     operations: [],
+    quote: [HASH_ALGORITHM],
     decidable:
       "§5.3 does not show how the hash's input is built; the profile states it (postbacks.members, canonicalForm, nonAscii, hashEncoding) and the kit signs exactly that. Only variations that input makes irrelevant are sent (member order, white space for a canonical form, text beyond ASCII written as the form says), so a receiver that verifies what its profile states cannot refuse them.",
   },
@@ -80,6 +108,10 @@ export const RECEIVER_REQUIREMENTS = [
       "An acknowledged payment postback is applied: the merchant's state, read back as the profile's receiver.readBack describes it, shows its status and the money applied once for SUCCESS and not for FAILED; a complaint's shows its status.",
     level: 'spec',
     operations: [],
+    quote: [
+      'The service notifies the merchant by HTTP POST requests (postbacks) when a payment or a complaint reaches or changes its result.',
+      DELIVERY.acknowledge,
+    ],
     decidable:
       "§4.6 and §6: an acknowledged postback is applied. What shows it is the merchant's own: the read-back says how its state is addressed, its status words and how money shows (an amount, a count, a flag, a ledger). Where that shape cannot tell two outcomes apart (a flag cannot show a second credit) the check is NOT VERIFIED naming why; without a read-back, NOT VERIFIED naming the setting.",
   },
@@ -90,6 +122,7 @@ export const RECEIVER_REQUIREMENTS = [
       'The same bytes delivered again (a retry of a postback already acknowledged) are acknowledged with 200 again.',
     level: 'spec',
     operations: [],
+    quote: [DELIVERY.only200, DELIVERY.retries],
     decidable:
       '§6.2: the service retries until it gets 200, so the same bytes arrive again after a lost answer; a receiver that refuses the second delivery makes the service retry forever. Identical bytes carry no new information a receiver could refuse on.',
   },
@@ -99,6 +132,7 @@ export const RECEIVER_REQUIREMENTS = [
     statement: 'A retry has no second effect: the payment is credited once however often its SUCCESS postback arrives.',
     level: 'spec',
     operations: [],
+    quote: [DELIVERY.retries],
     decidable:
       "§6.2's retries are the same postback: applying one twice credits money that arrived once. Identical bytes of one payment's SUCCESS are a retry whatever the receiver keys on. Undecidable where the money shape cannot count (a flag): NOT VERIFIED there.",
   },
@@ -109,6 +143,7 @@ export const RECEIVER_REQUIREMENTS = [
       'A payment postback with an updated status is handled like the first: SUCCESS to FAILED takes the credit back, and FAILED to SUCCESS (on a payment that never had a SUCCESS) credits it once.',
     level: 'spec',
     operations: [],
+    quote: [DELIVERY.repeated, ...PAYMENT_REEVALUATION],
     decidable:
       '§6.3: a flipped status is sent again and handled like the first. Only flips no receiver can take for a late retry are sent (a §2.5 body has no update time): SUCCESS to FAILED, and FAILED to SUCCESS on a payment that never had a SUCCESS. SUCCESS, FAILED, SUCCESS again is never sent: its third postback is byte for byte a late retry of the first, and a careful receiver may ignore it.',
   },
@@ -118,6 +153,7 @@ export const RECEIVER_REQUIREMENTS = [
     statement: 'A complaint postback with an updated status is applied: COMPLETED to DECLINED and back.',
     level: 'spec',
     operations: [],
+    quote: [DELIVERY.repeated, ...COMPLAINT_REEVALUATION],
     decidable:
       "§6.3 with §2.6's updatedAt: each flip carries a newer updatedAt than the status it replaces, so it is a change by any ordering a receiver may use (updatedAt or arrival), never a stale retry.",
   },
@@ -128,6 +164,7 @@ export const RECEIVER_REQUIREMENTS = [
       "A late retry of a complaint postback older (updatedAt) than one already applied is acknowledged and applied as the profile's receiverComplaintOrder says: by updatedAt it does not undo the newer status; by arrival the last delivery wins.",
     level: 'profile',
     operations: [],
+    quote: [COMPLAINT_POSTBACK.updatedAt],
     decidable:
       'A late retry of an older complaint status can be ordered by its updatedAt (§2.6) or by arrival: the interface does not say which a merchant must do, so the profile states it (conventions.receiverComplaintOrder) and without it the requirement is UNSPECIFIED. Payment postbacks have no update time and get no such check.',
     conventions: ['receiverComplaintOrder'],
@@ -140,6 +177,7 @@ export const RECEIVER_REQUIREMENTS = [
     level: 'spec',
     critical: true,
     operations: [],
+    quote: [POSTBACK_PAIR, PAYMENT_POSTBACK.hash],
     decidable:
       "§5.3: the hash is the service's signature; a body whose hash does not verify under the service key is not the service's, and acknowledging it credits money that never arrived. No reading of the interface allows it.",
   },
@@ -151,6 +189,7 @@ export const RECEIVER_REQUIREMENTS = [
     level: 'spec',
     critical: true,
     operations: [],
+    quote: [POSTBACK_PAIR, HASH_OF_BODY],
     decidable:
       "§5.3: the signature covers the body's members as the profile's signing input says; a member changed after signing breaks it whatever the input form, so a verifying receiver cannot accept it.",
   },
@@ -161,6 +200,7 @@ export const RECEIVER_REQUIREMENTS = [
     level: 'spec',
     critical: true,
     operations: [],
+    quote: [PAYMENT_POSTBACK.hash, POSTBACK_PAIR],
     decidable:
       '§2.5 and §2.6 make hash required and §5.3 makes it the proof of origin: a body without one proves nothing.',
   },
@@ -171,6 +211,7 @@ export const RECEIVER_REQUIREMENTS = [
     level: 'spec',
     critical: true,
     operations: [],
+    quote: [PAYMENT_POSTBACK.publicKey, POSTBACK_PAIR],
     decidable: '§2.5 and §2.6 make publicKey required: a body without it is not a §2.5 or §2.6 postback.',
   },
   {
@@ -181,6 +222,7 @@ export const RECEIVER_REQUIREMENTS = [
     level: 'spec',
     critical: true,
     operations: [],
+    quote: [PAYMENT_POSTBACK.publicKey, POSTBACK_PAIR],
     decidable:
       "§5.2 and §5.3: the merchant verifies with the service's key it holds; a body naming its own key proves only that someone holds that key. The foreign key is a fresh key pair no receiver can have pinned.",
   },
@@ -191,6 +233,7 @@ export const RECEIVER_REQUIREMENTS = [
     level: 'spec',
     critical: true,
     operations: [],
+    quote: [JSON_BODIES, RECEIVER_ENDPOINT],
     decidable:
       '§4.6: postbacks are JSON objects; a body that is not one cannot carry the members §2.5 and §2.6 require.',
   },
@@ -202,6 +245,7 @@ export const RECEIVER_REQUIREMENTS = [
     level: 'spec',
     critical: true,
     operations: [],
+    quote: [POSTBACK_PAIR],
     decidable:
       "§5.3: what fails verification is not the service's word; changing state on it is the same defect as acknowledging it, whatever the answer. Read back through the profile's read-back; NOT VERIFIED without one.",
   },
