@@ -131,6 +131,28 @@ export type MagicSetting =
  * Reason of failure of a payment record (§2.1).
  */
 export type FailedCode = 'INCORRECT_AMOUNT' | 'NO_AMOUNT' | 'INCORRECT_FIELDS' | 'RECIPIENT_LIMIT' | 'ANOTHER_REASON';
+/**
+ * A header of the provider's test helpers: a secret from a file or an environment variable, written into the header as format says ({{secret}} stands for it; default the secret alone, e.g. "Bearer {{secret}}")
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "HookHeader".
+ */
+export type HookHeader =
+  | {
+      file: string;
+      format?: SecretFormat;
+    }
+  | {
+      env: string;
+      format?: SecretFormat;
+    };
+/**
+ * The header value with {{secret}} where the secret goes, e.g. "Bearer {{secret}}"
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "SecretFormat".
+ */
+export type SecretFormat = string;
 
 /**
  * A target profile: everything the interface leaves open (design brief §4) and everything the kit needs to know about one target environment. Relative file paths are resolved from the profile file's folder. A service's certification (certify, discover, the sandbox) needs operations, signing, merchant, capabilities and safety as well; a receiver's (certify-receiver) only postbacks, and receiver where its defaults do not do.
@@ -418,6 +440,24 @@ export interface MethodFixture {
    * An amount the method accepts
    */
   amount: number;
+  /**
+   * The least amount the method accepts (the provider's bound; §8 shows none): no generated amount is below it
+   */
+  minAmount?: number;
+  /**
+   * The largest amount the method accepts: no generated amount is above it (nor above safety.maxAmount)
+   */
+  maxAmount?: number;
+  /**
+   * The method's clientFields as the provider describes them (§2.1 shows only the name): each key, whether it is required and the format its values must match. clientFieldsValues must fill every required one, with values of its format; no check ever sends a key the method lacks
+   *
+   * @minItems 1
+   */
+  clientFields?: [ClientField, ...ClientField[]];
+  /**
+   * Whether the method is handled by an external payment system (§2.3: formUrl is returned); default: true for the external role only
+   */
+  external?: boolean;
 }
 /**
  * One field of the payment method filled in by the user: key is the field id (§2.1).
@@ -425,6 +465,18 @@ export interface MethodFixture {
 export interface ClientFieldValue {
   key: string;
   value: string;
+}
+/**
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "ClientField".
+ */
+export interface ClientField {
+  key: string;
+  required?: boolean;
+  /**
+   * A regular expression (ECMAScript) every value of the field matches
+   */
+  pattern?: string;
 }
 /**
  * What the target can do beyond the interface. A test that needs a missing capability is reported NOT VERIFIED, never passed.
@@ -512,6 +564,12 @@ export interface MagicPayment {
     | [PaymentEnd, PaymentEnd]
     | [PaymentEnd, PaymentEnd, PaymentEnd]
     | [PaymentEnd, PaymentEnd, PaymentEnd, PaymentEnd];
+  /**
+   * The payment method ids the value works on (default: every method of the profile; a clientField value only ever goes to a method that has that field)
+   *
+   * @minItems 1
+   */
+  methods?: [string, ...string[]];
 }
 /**
  * A status a payment reaches: the first one a magic value leads to, or a later re-evaluation (§3.1) afterMs after the one before. PENDING, as an entry's only end, is a hold: a payment created with that value stays PENDING until a driver moves it (a test card that never settles by itself)
@@ -535,10 +593,10 @@ export interface PaymentEnd {
  */
 export interface HttpHooks {
   /**
-   * Headers every hook sends, e.g. the helpers' own auth header
+   * Headers every hook sends, e.g. the helpers' own auth header: each a secret from a file or the environment, optionally formatted ("Bearer {{secret}}")
    */
   headers?: {
-    [k: string]: SecretSource | undefined;
+    [k: string]: HookHeader | undefined;
   };
   settlePayment?: Hook;
   flipPayment?: Hook;
@@ -568,6 +626,10 @@ export interface Hook {
    * createComplaint: where the new complaint's id is in the answer (a JSON pointer; default /id)
    */
   idAt?: string;
+  /**
+   * The helper takes a body signed like the API (§5: publicKey and hash by the merchant's signing settings); default false, a plain JSON body
+   */
+  signed?: boolean;
 }
 /**
  * Time budgets of the kit's waits; every network wait has one. Each is optional: requestTimeoutMs, postbackWaitMs and statusChangeWaitMs default to 10000, the rest as described
@@ -677,13 +739,13 @@ export interface Conventions {
    */
   createdAtFormat?: 'iso8601-utc-millis' | 'iso8601';
   /**
-   * Unit of createdAtFrom and createdAtTo (§4.4: not shown)
+   * Unit of createdAtFrom and createdAtTo (§4.4: not shown; its table says number): ms, s or us (microseconds) since the epoch as a JSON integer, or iso8601 (an RFC 3339 UTC date-time string with milliseconds, a form some providers document although the table says number: the checks that send a number of the wrong type for them are then not made)
    */
-  listTimestampUnit?: 'ms' | 's';
+  listTimestampUnit?: 'ms' | 's' | 'us' | 'iso8601';
   /**
-   * Whether both interval bounds are inclusive (§4.4: not shown)
+   * Which bounds of the interval are inclusive (§4.4: not shown): true both ([from, to]), false neither ((from, to)), "from" only createdAtFrom ([from, to), half-open), "to" only createdAtTo ((from, to])
    */
-  listBoundsInclusive?: boolean;
+  listBoundsInclusive?: boolean | ('from' | 'to');
   /**
    * HTTP status of a status check with no lookup field (§7: not shown)
    */
@@ -740,4 +802,8 @@ export interface RetrySchedule {
   repeatEveryMs: number;
   maxAttempts: number;
   attemptTimeoutMs: number;
+  /**
+   * How far each delay may stray from the schedule, as a fraction of it (0.2: +-20 %, the provider documents random jitter); default 0, the delays as stated (within the kit's own timing tolerance)
+   */
+  jitter?: number;
 }

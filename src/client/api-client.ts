@@ -1,9 +1,12 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoadedProfile } from '../profile/load-profile.js';
+import { wireBound } from '../profile/list-time.js';
 import { redactSecrets } from '../secrets/redaction.js';
 import type { Exchange } from './exchange.js';
 import type { FieldsOf, OperationName } from '../contract/operations.js';
 import { preparedFromBody, type PreparedRequest } from './prepared-request.js';
 import { RateLimiter } from './rate-limiter.js';
+import { throttleWait } from './throttle.js';
 import { assertSafe } from './safety-guard.js';
 import { HttpTransport } from './transport.js';
 
@@ -20,6 +23,10 @@ export interface ApiClientOptions {
   readonly connections?: number;
   /** Sees every exchange, e.g. to keep it as evidence. */
   readonly onExchange?: (exchange: Exchange) => void;
+  /**
+   * Called before the client waits for a target that answered 429 (its Retry-After): a test's time limit grows by it.
+   */
+  readonly onThrottle?: (waitMs: number) => void;
   /**
    * This client's share of the profile's safety.requestsPerSecond, when several clients (one per worker) send to
    * the same target: the cap holds for the run, not for each of them. Default: the whole cap.
@@ -70,11 +77,45 @@ export class ApiClient {
 
   /** A signed request from any fields, valid or not: validation tests change a body, then sign it. */
   prepareUnchecked(operation: OperationName, fields: Readonly<Record<string, unknown>>): PreparedRequest {
-    return preparedFromBody(operation, this.options.profile.requestSigner.sign(fields), 'signed');
+    const body = operation === 'paymentsList' ? this.listBoundsOnWire(fields) : fields;
+    return preparedFromBody(operation, this.options.profile.requestSigner.sign(body), 'signed');
   }
 
-  /** Sends a prepared request exactly as prepared; resolves with the exchange whatever the status. */
+  /**
+   * The list's bounds as the target takes them (conventions.listTimestampUnit): the kit counts in ticks, a target
+   * that takes ISO 8601 text gets text. Anything but a number (a test's wrong type) goes as it is.
+   */
+  private listBoundsOnWire(fields: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+    const unit = this.options.profile.settings.conventions?.listTimestampUnit;
+    if (unit !== 'iso8601') return fields;
+    const wire = { ...fields };
+    for (const member of ['createdAtFrom', 'createdAtTo']) {
+      const value = wire[member];
+      if (typeof value === 'number') wire[member] = wireBound(value, unit);
+    }
+    return wire;
+  }
+
+  /**
+   * Sends a prepared request exactly as prepared; resolves with the exchange whatever the status, but for 429 Too
+   * Many Requests: the client waits as the target asks (Retry-After) and sends the same bytes again (throttle.ts).
+   * Every exchange, the 429s included, is seen by onExchange.
+   */
   async dispatch(request: PreparedRequest, options: DispatchOptions = {}): Promise<Exchange> {
+    for (let attempt = 1; ; attempt++) {
+      const exchange = await this.dispatchOnce(request, options);
+      if (exchange.status !== 429) return exchange;
+      const waitMs = throttleWait(
+        attempt + 1,
+        exchange.headers['retry-after'],
+        `${exchange.request.method} ${exchange.request.url}`,
+      );
+      this.options.onThrottle?.(waitMs);
+      await sleep(waitMs);
+    }
+  }
+
+  private async dispatchOnce(request: PreparedRequest, options: DispatchOptions): Promise<Exchange> {
     const { settings } = this.options.profile;
     const endpoint = settings.operations[request.operation];
     if (endpoint === undefined) {

@@ -15,13 +15,13 @@ import { type OwnPayment, ownPayments, several, type PaymentSpec } from '../../f
 import { expectWalkHolds, ListReader } from '../../fixtures/conformance/list-reader.js';
 import { expectCreatedTypesShown } from '../../fixtures/conformance/type-filter.js';
 import {
-  createdAtMs,
+  createdAtTicks,
   type Interval,
   type ListPage,
   readPage,
   repeated,
-  unitMs,
 } from '../../fixtures/conformance/payments-list.js';
+import { boundsText, fromInclusive, toInclusive } from '../../src/profile/list-time.js';
 import {
   amountsInHundredths,
   countWithStatus,
@@ -267,9 +267,8 @@ test.describe('paymentsList · filters', () => {
     'only payments created in the interval, bounds as the profile says',
     verifies('LIST-INTERVAL-INCLUSIVE', 'paymentsList'),
     async ({ api, given }) => {
-      const inclusive = given.convention('listBoundsInclusive');
+      const form = given.convention('listBoundsInclusive');
       const list = new ListReader(api, given);
-      const unit = unitMs(list.clock);
       const { payments, interval } = await ownPayments(api, given, several(3));
       const [first, last] = [payments[0], payments.at(-1)];
       if (first === undefined || last === undefined) throw new Error('no payments');
@@ -279,24 +278,29 @@ test.describe('paymentsList · filters', () => {
         'the payments at both ends of the interval',
       ).toEqual(expect.arrayContaining(idsOf(payments)));
       for (const p of listed.payments) expectReadable(p.record, ['createdAt'], `listed payment ${p.id}`);
+      // The first and last ticks the interval holds, as the profile reads its bounds.
+      const firstTick = interval.createdAtFrom + (fromInclusive(form) === true ? 0 : 1);
+      const lastTick = interval.createdAtTo - (toInclusive(form) === true ? 0 : 1);
+      // A record whose createdAt is coarser than the list's unit may stand for several ticks: outside only when none
+      // of them is inside.
       const outside = listed.payments.filter((p) => {
-        const at = Math.floor(createdAtMs(p.record) / unit);
-        return inclusive
-          ? !(at >= interval.createdAtFrom && at <= interval.createdAtTo)
-          : !(at > interval.createdAtFrom && at < interval.createdAtTo);
+        const ticks = createdAtTicks(p.record, list.clock);
+        return ticks !== undefined && (ticks.hi < firstTick || ticks.lo > lastTick);
       });
       expect(
         outside.map((p) => `${p.id}: ${String(p.record.createdAt)}`),
-        'listed outside the interval',
+        `listed outside the interval ${boundsText(form)} = ${JSON.stringify(interval)}`,
       ).toEqual([]);
-      // Just past each end, one or two units wide (narrow: a busy target has other payments there): the payment at
-      // that end is left out.
-      const step = inclusive ? 1 : 0;
+      // Just past each end, a few ticks wide (narrow: a busy target has other payments there), each bound read as the
+      // profile says: the payment at that end is left out.
       const before: Interval = {
-        createdAtFrom: interval.createdAtFrom - 2,
-        createdAtTo: interval.createdAtFrom - step,
+        createdAtFrom: firstTick - 3,
+        createdAtTo: toInclusive(form) === true ? firstTick - 1 : firstTick,
       };
-      const after: Interval = { createdAtFrom: interval.createdAtTo + step, createdAtTo: interval.createdAtTo + 2 };
+      const after: Interval = {
+        createdAtFrom: fromInclusive(form) === true ? lastTick + 1 : lastTick,
+        createdAtTo: lastTick + 3,
+      };
       expect(await list.ids(before), 'an interval that ends just before the first').not.toContain(first.paymentId);
       expect(await list.ids(after), 'an interval that starts just after the last').not.toContain(last.paymentId);
     },

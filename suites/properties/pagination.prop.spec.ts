@@ -27,12 +27,13 @@ import {
   type ListPage,
   membershipOf,
   repeated,
-  unitMs,
+  createdAtTicks,
   type Walk,
 } from '../../fixtures/conformance/payments-list.js';
+import { inInterval } from '../../src/profile/list-time.js';
 import type { MethodRole, Preconditions } from '../../fixtures/conformance/preconditions.js';
 import { assertProperty } from '../../fixtures/conformance/property-runs.js';
-import { heldAmounts, plainRoles } from '../../fixtures/arbitraries/request-fields.js';
+import { heldPayments } from '../../fixtures/arbitraries/request-fields.js';
 import type { PaymentStatus, PaymentType } from '../../generated/common/definitions.gen.js';
 import type { PaymentStep } from '../../fixtures/conformance/outcome-drivers.js';
 import type { ApiClient } from '../../src/client/api-client.js';
@@ -78,14 +79,15 @@ function scenarios(given: Preconditions): fc.Arbitrary<Scenario> {
   const outcomes = STATUSES.filter((s) => s !== 'PENDING').every((status) =>
     given.reaches([status === 'FAILED' ? { status, failedCode: 'NO_AMOUNT' } : { status }], ['amount'], true),
   );
-  const payment = fc.record({
-    role: fc.constantFrom(...plainRoles(given.profile)),
-    amount: heldAmounts(given.profile),
-    // Without such a driver every payment stays in its first status.
-    status: outcomes ? fc.constantFrom(...STATUSES) : fc.constant<PaymentStatus>('PENDING'),
-    // Whole seconds matter where the list counts in seconds; single milliseconds where it counts in ms.
-    gapMs: fc.constantFrom(0, 1, 2, 1000, 2500),
-  });
+  const payment = fc
+    .record({
+      held: heldPayments(given.profile),
+      // Without such a driver every payment stays in its first status.
+      status: outcomes ? fc.constantFrom(...STATUSES) : fc.constant<PaymentStatus>('PENDING'),
+      // Whole seconds matter where the list counts in seconds; single milliseconds where it counts in ms.
+      gapMs: fc.constantFrom(0, 1, 2, 1000, 2500),
+    })
+    .map(({ held, ...rest }) => ({ ...held, ...rest }));
   return fc.record({
     payments: fc.array(payment, { minLength: 1, maxLength: 8 }),
     take: fc.integer({ min: 1, max: 10 }),
@@ -150,17 +152,21 @@ async function arrange(api: ApiClient, given: Preconditions, scenario: Scenario)
   );
   const listClock = new ListReader(api, given).clock;
   const inclusive = listClock.inclusive;
-  const at = (p: OwnPayment) => Math.floor(p.createdAtMs / unitMs(listClock));
+  const ticks = (p: OwnPayment) => createdAtTicks(p.record, listClock) ?? { lo: Number.NaN, hi: Number.NaN };
+  const at = (p: OwnPayment) => ticks(p).lo;
   const times = [...new Set(own.map(at))].sort((a, b) => a - b);
-  // Windows on the set's own creation times test the bounds, which only a profile that states them can judge.
-  const window = inclusive === undefined ? undefined : scenario.window;
+  // Windows on the set's own creation times test the bounds, which only a profile that states them can judge, and
+  // only where each record's createdAt names its tick exactly (milliseconds shown where the list counts microseconds
+  // leave a thousand ticks open).
+  const exact = own.every((p) => ticks(p).lo === ticks(p).hi);
+  const window = inclusive === undefined || !exact ? undefined : scenario.window;
   // A window's bounds are creation times of the set, so the payments on them test the bounds (§4.4, profile).
   const from =
     window === undefined ? around.createdAtFrom : (times[Math.min(window.first, window.last) % times.length] ?? 0);
   const to =
     window === undefined ? around.createdAtTo : (times[Math.max(window.first, window.last) % times.length] ?? 0);
   const [lower, upper] = from <= to ? [from, to] : [to, from];
-  const inside = (p: OwnPayment) => (inclusive ? at(p) >= lower && at(p) <= upper : at(p) > lower && at(p) < upper);
+  const inside = (p: OwnPayment) => inclusive === undefined || inInterval(at(p), lower, upper, inclusive);
   const type = picked<PaymentType>(['PAY_IN', 'PAY_OUT'], scenario.type);
   const status = picked(
     own.map((p) => String(p.record.status) as PaymentStatus),

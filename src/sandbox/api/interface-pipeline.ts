@@ -1,6 +1,7 @@
 import { getContract } from '../../contract/contract.js';
 import { formatFindings } from '../../contract/finding.js';
 import { OPERATIONS, type OperationName } from '../../contract/operations.js';
+import { boundFromWire } from '../../profile/list-time.js';
 import { faultyRequest, noLookupFieldIs404 } from '../faults/request-faults.js';
 import type { Answer } from '../http/answer.js';
 import type { SandboxContext } from '../sandbox-context.js';
@@ -49,6 +50,25 @@ function asRead(ctx: SandboxContext, operation: OperationName, body: Record<stri
         .map((f) => f.pointer.slice(1).replaceAll('~1', '/').replaceAll('~0', '~')),
     );
     read = Object.fromEntries(Object.entries(read).filter(([name]) => !unlisted.has(name)));
+  }
+  if (operation === 'paymentsList' && conventions.listTimestampUnit === 'iso8601') read = isoBoundsRead(read);
+  return read;
+}
+
+/**
+ * A list whose bounds the service takes as ISO 8601 text (conventions.listTimestampUnit iso8601): text that reads as
+ * a date-time becomes its milliseconds, what the schema then checks as a number; a number, not the service's form,
+ * becomes text the schema refuses (400), in its turn after authentication.
+ */
+function isoBoundsRead(body: Record<string, unknown>): Record<string, unknown> {
+  const read = { ...body };
+  for (const member of ['createdAtFrom', 'createdAtTo']) {
+    const value = read[member];
+    if (typeof value === 'number') read[member] = `a number where ISO 8601 text is due: ${value}`;
+    else if (value !== undefined) {
+      const ms = boundFromWire(value, 'iso8601');
+      if (ms !== undefined) read[member] = ms;
+    }
   }
   return read;
 }

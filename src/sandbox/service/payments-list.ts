@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { PaymentsListRequest } from '../../../generated/payments/payments-list.request.gen.js';
+import {
+  type BoundsForm,
+  fromInclusive,
+  inInterval as inIntervalOf,
+  ticksOfMs,
+  toInclusive,
+} from '../../profile/list-time.js';
 import { ApiError } from '../api/api-error.js';
 import type { Merchant } from '../config/merchant.js';
 import { toMajorUnits } from '../domain/money.js';
@@ -24,7 +31,7 @@ function integerAtLeast(member: string, value: number | undefined, min: number, 
 /**
  * The payments list (§4.4). Keyset pagination in creation order: a page starts at fromId (inclusive) and nextId
  * is the first payment of the next page. total, totalSucceed, totalFailed and amounts count the whole filtered set,
- * not the page (§2.2). The interval's unit and bounds are the profile's conventions (both bounds in or both out).
+ * not the page (§2.2). The interval's unit and bounds are the profile's conventions (list-time.ts).
  */
 export function listPayments(ctx: SandboxContext, merchant: Merchant, body: PaymentsListRequest): PaymentsPage {
   const { faults } = ctx;
@@ -33,11 +40,15 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
   integerAtLeast('createdAtFrom', body.createdAtFrom, 0);
   integerAtLeast('createdAtTo', body.createdAtTo, 0);
   if (body.createdAtFrom > body.createdAtTo) throw ApiError.badRequest('createdAtFrom is after createdAtTo');
-  // A payment's time in the list's unit: a bound in seconds holds every millisecond of its second.
-  const scale = listTimestampUnit === 's' ? 1000 : 1;
   const from = body.createdAtFrom;
   const to = body.createdAtTo;
-  const endInclusive = listBoundsInclusive && !faults.has('list-interval-end-exclusive');
+  // The bounds as the conventions read them; the fault turns an inclusive end exclusive.
+  const bounds: BoundsForm =
+    faults.has('list-interval-end-exclusive') && toInclusive(listBoundsInclusive) === true
+      ? fromInclusive(listBoundsInclusive) === true
+        ? 'from'
+        : false
+      : listBoundsInclusive;
   const take =
     (body.take ?? (faults.has('list-take-default-50') ? 50 : pageSize.default)) +
     (faults.has('list-take-off-by-one') ? 1 : 0);
@@ -58,10 +69,8 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
     start = position;
   }
 
-  const inInterval = (createdAtMs: number) => {
-    const at = Math.floor(createdAtMs / scale);
-    return (listBoundsInclusive ? at >= from : at > from) && (endInclusive ? at <= to : at < to);
-  };
+  // A payment's time in the list's unit: a bound in seconds holds every millisecond of its second.
+  const inInterval = (createdAtMs: number) => inIntervalOf(ticksOfMs(createdAtMs, listTimestampUnit), from, to, bounds);
   const matches = (p: PaymentRecord) =>
     p.merchantId === merchant.id &&
     inInterval(p.createdAtMs) &&
