@@ -13,7 +13,8 @@ import type { ApiClient } from '../client/api-client.js';
 import type { Exchange } from '../client/exchange.js';
 import { CaptureServer } from '../capture/capture-server.js';
 import { CaptureTimeoutError } from '../capture/mailbox.js';
-import { HookClient } from '../drivers/hook-client.js';
+import type { HookClient } from '../drivers/hook-client.js';
+import { profileHooks } from '../drivers/profile-hooks.js';
 import type { LoadedProfile } from '../profile/load-profile.js';
 import { reservedValues } from '../profile/reserved-values.js';
 import { verifyBody } from '../signing/body-signer.js';
@@ -50,21 +51,10 @@ type Settle =
   | { readonly kind: 'creation'; readonly members: Record<string, unknown>; readonly via: string }
   | string;
 
-function settleOf(profile: LoadedProfile, target: string, amount: number): Settle {
+function settleOf(profile: LoadedProfile, target: string, amount: number, api: ApiClient): Settle {
   const outcomes = profile.settings.outcomes;
-  const hooks = outcomes?.httpHooks;
-  if (hooks?.settlePayment !== undefined) {
-    return {
-      kind: 'hook',
-      hooks: new HookClient({
-        baseUrl: target,
-        hooks,
-        headers: profile.hookHeaders,
-        tls: profile.tls,
-        timeoutMs: profile.settings.timing.requestTimeoutMs,
-      }),
-    };
-  }
+  const hooks = profileHooks(profile, target, api);
+  if (hooks?.has('settlePayment') === true) return { kind: 'hook', hooks };
   const magic = outcomes?.magicValues?.payments.find((p) => p.ends.length === 1 && p.ends[0].status === 'SUCCESS');
   if (magic !== undefined) {
     const { set } = magic;
@@ -92,7 +82,7 @@ export async function probePostbacks(
   profile: LoadedProfile,
   options: PostbackProbeOptions,
 ): Promise<Decision[]> {
-  const settle = settleOf(profile, target, options.amount);
+  const settle = settleOf(profile, target, options.amount, api);
   if (typeof settle === 'string') return everyKey(settle, []);
   const capture = await CaptureServer.start({
     host: options.captureHost ?? '127.0.0.1',

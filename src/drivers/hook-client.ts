@@ -3,7 +3,7 @@ import type { Hook, HttpHooks } from '../../generated/profile/profile.gen.js';
 import { HttpTransport, TransportError } from '../client/transport.js';
 import { redactSecrets } from '../secrets/redaction.js';
 import type { Secret } from '../secrets/secret.js';
-import { fillBody, fillPath, type HookValues } from './hook-template.js';
+import { fillBody, fillPath, type HookValue, type HookValues, recordPlaceholders } from './hook-template.js';
 import { atPointer } from '../json-pointer.js';
 
 /** The hooks a profile may name (outcomes.httpHooks). */
@@ -24,6 +24,16 @@ export interface HookClientOptions {
   readonly paced?: () => Promise<void>;
   /** The profile's `tls`: the helpers are on the target. */
   readonly tls?: TlsSettings | undefined;
+  /** A body signed as the API's are (§5), for the hooks the profile marks `signed`: its exact bytes. */
+  readonly signBody?: (body: Readonly<Record<string, unknown>>) => Buffer;
+  /** The records a template's {{payment.MEMBER}} and {{complaint.MEMBER}} read, by id (the status checks). */
+  readonly records?: RecordReader;
+}
+
+/** Reads a payment's or a complaint's record for a hook's template; undefined when there is none to read. */
+export interface RecordReader {
+  payment(paymentId: string): Promise<Readonly<Record<string, unknown>> | undefined>;
+  complaint(complaintId: string): Promise<Readonly<Record<string, unknown>> | undefined>;
 }
 
 /**
@@ -55,8 +65,9 @@ export class HookClient {
     const hook: Hook | undefined = this.options.hooks[name];
     if (hook === undefined) throw new HookError(`the profile names no outcomes.httpHooks.${name}`);
     const method = hook.method ?? 'POST';
-    const path = this.prefix + fillPath(hook.path, values);
-    const body = hook.body === undefined ? undefined : JSON.stringify(fillBody(hook.body, values));
+    const filled = await this.withRecords(hook, values);
+    const path = this.prefix + fillPath(hook.path, filled);
+    const body = this.bodyOf(name, hook, filled);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     for (const [header, secret] of this.options.headers) headers[header] = secret.reveal();
@@ -69,7 +80,7 @@ export class HookClient {
         method,
         path,
         headers,
-        body: Buffer.from(body ?? '', 'utf8'),
+        body: body ?? Buffer.alloc(0),
         timeoutMs: this.options.timeoutMs,
       });
       status = response.status;
@@ -86,6 +97,41 @@ export class HookClient {
     } catch {
       return undefined;
     }
+  }
+
+  /** The hook's body: JSON, or signed like the API's where the profile says so (hook.signed). */
+  private bodyOf(name: HookName, hook: Hook, values: HookValues): Buffer | undefined {
+    if (hook.body === undefined) return undefined;
+    const body = fillBody(hook.body, values);
+    if (hook.signed !== true) return Buffer.from(JSON.stringify(body), 'utf8');
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new HookError(`outcomes.httpHooks.${name} is signed, so its body must be a JSON object`);
+    }
+    if (this.options.signBody === undefined) throw new HookError(`${name}: no signer for a signed hook`);
+    return this.options.signBody(body as Record<string, unknown>);
+  }
+
+  /** The values with the record members the template names ({{payment.amount}}), read from the status checks. */
+  private async withRecords(hook: Hook, values: HookValues): Promise<HookValues> {
+    const wanted = recordPlaceholders([hook.path, hook.body]);
+    if (wanted.length === 0) return values;
+    const filled: Record<string, HookValue> = { ...values };
+    for (const kind of ['payment', 'complaint'] as const) {
+      const names = wanted.filter((name) => name.startsWith(`${kind}.`));
+      const id = kind === 'payment' ? values.paymentId : values.complaintId;
+      if (names.length === 0 || typeof id !== 'string') continue;
+      const record = await this.options.records?.[kind](id);
+      for (const name of names) {
+        const member = record?.[name.slice(kind.length + 1)];
+        filled[name] =
+          typeof member === 'string' || typeof member === 'number' || typeof member === 'boolean' || member === null
+            ? member
+            : member === undefined
+              ? undefined
+              : JSON.stringify(member);
+      }
+    }
+    return filled;
   }
 
   /** createComplaint's new complaint id, where the profile says the answer holds it (idAt, default /id). */

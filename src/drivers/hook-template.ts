@@ -1,9 +1,16 @@
 /**
  * The placeholders of a profile's httpHooks (outcomes.httpHooks): `{{name}}` in a path or in the strings of a body.
  * A path's values are URL-encoded; a body member whose whole value is one placeholder with no value is left out (a
- * SUCCESS has no failedCode), and one with a value keeps the value's own type.
+ * SUCCESS has no failedCode), and one with a value keeps the value's own type. Besides the named ones,
+ * `{{payment.MEMBER}}` and `{{complaint.MEMBER}}` stand for a top-level member of the payment's or the complaint's
+ * record as the status check shows it (a provider's helper keyed by something else than the id: its amount, its
+ * merchantUserId).
  */
-export type HookValues = Readonly<Record<string, string | undefined>>;
+export type HookValue = string | number | boolean | null | undefined;
+export type HookValues = Readonly<Record<string, HookValue>>;
+
+/** A record placeholder: `payment.amount`, `complaint.merchantPaymentId`. */
+export const RECORD_PLACEHOLDER = /^(payment|complaint)\.([A-Za-z_][A-Za-z0-9_]*)$/;
 
 export const HOOK_PLACEHOLDERS = [
   'paymentId',
@@ -14,26 +21,37 @@ export const HOOK_PLACEHOLDERS = [
   'postBackUrl',
 ] as const;
 
-const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
-const WHOLE = /^\{\{\s*([A-Za-z]+)\s*\}\}$/;
+const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_.]*)\s*\}\}/g;
+const WHOLE = /^\{\{\s*([A-Za-z][A-Za-z0-9_.]*)\s*\}\}$/;
 
 export class HookTemplateError extends Error {
   override readonly name = 'HookTemplateError';
 }
 
-function valueOf(name: string, values: HookValues, where: string): string | undefined {
-  if (!(HOOK_PLACEHOLDERS as readonly string[]).includes(name)) {
-    throw new HookTemplateError(`${where}: {{${name}}} is not a placeholder (${HOOK_PLACEHOLDERS.join(', ')})`);
+function valueOf(name: string, values: HookValues, where: string): HookValue {
+  if (!(HOOK_PLACEHOLDERS as readonly string[]).includes(name) && !RECORD_PLACEHOLDER.test(name)) {
+    throw new HookTemplateError(
+      `${where}: {{${name}}} is not a placeholder (${HOOK_PLACEHOLDERS.join(', ')}, payment.MEMBER, complaint.MEMBER)`,
+    );
   }
   return values[name];
+}
+
+/** The record placeholders a template uses, e.g. ['payment.amount']. */
+export function recordPlaceholders(template: unknown): string[] {
+  const text = typeof template === 'string' ? template : ((JSON.stringify(template) as string | undefined) ?? '');
+  const names = [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '').filter((n) => RECORD_PLACEHOLDER.test(n));
+  return [...new Set(names)];
 }
 
 /** The path with its placeholders filled in; one without a value is an error (a path must be whole). */
 export function fillPath(template: string, values: HookValues): string {
   return template.replace(PLACEHOLDER, (_whole, name: string) => {
     const value = valueOf(name, values, 'path');
-    if (value === undefined) throw new HookTemplateError(`path: {{${name}}} has no value for this call`);
-    return encodeURIComponent(value);
+    if (value === undefined || value === null) {
+      throw new HookTemplateError(`path: {{${name}}} has no value for this call`);
+    }
+    return encodeURIComponent(String(value));
   });
 }
 
@@ -42,7 +60,7 @@ export function fillBody(template: unknown, values: HookValues): unknown {
   if (typeof template === 'string') {
     const whole = WHOLE.exec(template);
     if (whole?.[1] !== undefined) return valueOf(whole[1], values, 'body');
-    return template.replace(PLACEHOLDER, (_w, name: string) => valueOf(name, values, 'body') ?? '');
+    return template.replace(PLACEHOLDER, (_w, name: string) => String(valueOf(name, values, 'body') ?? ''));
   }
   if (Array.isArray(template)) {
     return template.map((item) => fillBody(item, values)).filter((item) => item !== undefined);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PostbackSigning, Profile, RequestSigning, Timing } from '../../generated/profile/profile.gen.js';
 import { getContract } from '../contract/contract.js';
 import { kitPath } from '../kit-root.js';
-import type { Secret } from '../secrets/secret.js';
+import { Secret } from '../secrets/secret.js';
 import { BodySigner } from '../signing/body-signer.js';
 import { builtinScheme } from '../signing/builtin-schemes.js';
 import { loadCustomScheme } from '../signing/load-custom-scheme.js';
@@ -107,7 +107,19 @@ export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<
   for (const [name, source] of Object.entries(settings.outcomes?.httpHooks?.headers ?? {})) {
     if (source === undefined) continue;
     const field = `outcomes.httpHooks.headers.${name}`;
-    hookHeaders.set(name.toLowerCase(), await attempt(field, () => readSecretSource(source, baseDir, field)));
+    const { format, ...from } = source;
+    const secret = await attempt(field, () => readSecretSource(from, baseDir, field));
+    // The header as the helpers take it ("Bearer {{secret}}"): the secret stays remembered for redaction, and the
+    // header's whole value is a secret of its own.
+    hookHeaders.set(
+      name.toLowerCase(),
+      format === undefined
+        ? secret
+        : new Secret(
+            format.replace(/\{\{\s*secret\s*\}\}/g, () => secret.reveal()),
+            secret.origin,
+          ),
+    );
   }
 
   return {

@@ -179,9 +179,9 @@ test.describe('complaintStatus · the status a complaint reaches', () => {
       const { complaint } = await ownComplaint(given, 'COMPLETED');
       const statusNow = async (c: { id: string }) => (await complaintById(api, c.id)).status;
       expect(await statusNow(complaint)).toBe('COMPLETED');
-      await given.flipComplaint(complaint);
+      await given.flipComplaint(complaint, 'DECLINED');
       expect(await statusNow(complaint)).toBe('DECLINED');
-      await given.flipComplaint(complaint);
+      await given.flipComplaint(complaint, 'COMPLETED');
       expect(await statusNow(complaint)).toBe('COMPLETED');
     },
   );

@@ -109,9 +109,16 @@ export async function complaintRun(
   const endpoint = await capture.endpoint({ kind: 'complaint', label: 'complaint postbacks' });
   const payment = await given.payment('payIn', { overrides: { merchantUserId: `user-${given.merchantPaymentId()}` } });
   const complaint = await given.complaint(payment, { postBackUrl: endpoint.url });
+  let status: ComplaintStatus = 'PENDING';
   for (const move of options.moves) {
-    if (move === 'flip') await given.flipComplaint(complaint);
-    else await given.moveComplaint(complaint, move);
+    if (move === 'flip') {
+      // A re-evaluation goes COMPLETED ↔ DECLINED (§3.2): the helper may need to be told which.
+      status = status === 'COMPLETED' ? 'DECLINED' : 'COMPLETED';
+      await given.flipComplaint(complaint, status);
+    } else {
+      status = move;
+      await given.moveComplaint(complaint, move);
+    }
     await time.elapse(1_000);
   }
   const subject = {

@@ -11,6 +11,8 @@ import { decodeHash } from '../../src/signing/hash-encoding.js';
 import { verifyBody } from '../../src/signing/body-signer.js';
 import { canonicalJson } from '../../src/signing/canonical-json.js';
 import { RecordingServer } from '../../fixtures/self/recording-server.js';
+import { KitLimitError } from '../../src/kit-limit.js';
+import { retryAfterMs, THROTTLE_ATTEMPTS, throttleWait } from '../../src/client/throttle.js';
 
 const payIn = {
   accountId: 4101,
@@ -327,3 +329,49 @@ function popcount(byte: number): number {
   for (let b = byte; b > 0; b >>= 1) count += b & 1;
   return count;
 }
+
+test.describe('a target that asks the kit to slow down (429)', () => {
+  test('should wait as Retry-After says and send the same bytes again, every exchange seen', async () => {
+    server.script(PAY_IN_PATH, [
+      { status: 429, headers: { 'retry-after': '0' }, body: '{"error":"slow down"}' },
+      { status: 429, headers: { 'retry-after': new Date(Date.now() - 1000).toUTCString() } },
+    ]);
+    const seen: number[] = [];
+    const waits: number[] = [];
+    const client = new ApiClient({
+      baseUrl: server.url,
+      profile,
+      onExchange: (exchange) => seen.push(exchange.status),
+      onThrottle: (ms) => waits.push(ms),
+    });
+    const exchange = await client.dispatch(client.prepare('createPayIn', payIn));
+    await client.close();
+    expect(exchange.status).toBe(200);
+    expect(seen).toEqual([429, 429, 200]);
+    expect(waits).toEqual([0, 0]);
+    const bodies = server.to(PAY_IN_PATH).map((r) => r.body.toString('utf8'));
+    expect(new Set(bodies).size).toBe(1);
+  });
+
+  test('should give up with a kit limit, never a finding, when the 429s do not end', async () => {
+    server.reply(PAY_IN_PATH, { status: 429, headers: { 'retry-after': '0' } });
+    const client = clientFor();
+    const failure = await client.dispatch(client.prepare('createPayIn', payIn)).catch((error: unknown) => error);
+    await client.close();
+    expect(failure).toBeInstanceOf(KitLimitError);
+    expect((failure as Error).message).toContain('429 Too Many Requests 6 times');
+    expect(server.to(PAY_IN_PATH)).toHaveLength(THROTTLE_ATTEMPTS);
+  });
+
+  test('should read Retry-After as seconds or an HTTP date, and refuse a wait beyond its patience', () => {
+    expect(retryAfterMs('3')).toBe(3000);
+    expect(
+      retryAfterMs(new Date(Date.parse('2026-01-01T00:00:10Z')).toUTCString(), Date.parse('2026-01-01T00:00:00Z')),
+    ).toBe(10_000);
+    expect(retryAfterMs('soon')).toBeUndefined();
+    expect(retryAfterMs(undefined)).toBeUndefined();
+    expect(throttleWait(2, undefined, 'POST /x')).toBe(1000);
+    expect(throttleWait(3, undefined, 'POST /x')).toBe(2000);
+    expect(() => throttleWait(2, '3600', 'POST /x')).toThrow(KitLimitError);
+  });
+});
