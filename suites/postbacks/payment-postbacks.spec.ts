@@ -2,6 +2,7 @@
  * §2.5 and §6: the payment postback. Its shape, currency member, createdAt, failedCode, merchant ids, signature and
  * pinned key; that it comes for SUCCESS and FAILED only; that it agrees with the status check.
  */
+import { asFieldSet } from '../../fixtures/conformance/client-fields.js';
 import { expect, test, verifies } from '../../fixtures/index.js';
 import { FAILED_CODES } from '../../fixtures/conformance/enums.js';
 import { isUtcMillisTimestamp } from '../../src/contract/formats.js';
@@ -241,7 +242,7 @@ test.describe('payment postback · agrees with the status check (§2.5, §2.1)',
           paymentMethodId: body.paymentMethodId,
           merchantPaymentId: body.merchantPaymentId,
           merchantUserId: body.merchantUserId,
-          clientFieldsValues: body.clientFieldsValues,
+          clientFieldsValues: asFieldSet(body.clientFieldsValues),
         }).toEqual({
           id: record.id,
           status: record.status,
@@ -250,7 +251,8 @@ test.describe('payment postback · agrees with the status check (§2.5, §2.1)',
           paymentMethodId: record.paymentMethodId,
           merchantPaymentId: record.merchantPaymentId,
           merchantUserId: record.merchantUserId,
-          clientFieldsValues: record.clientFieldsValues,
+          // The same pairs in any order (§2.1, §2.5 order neither).
+          clientFieldsValues: asFieldSet(record.clientFieldsValues),
         });
       },
     );
