@@ -29,14 +29,20 @@ export function findingsFromAjv(errors: readonly ErrorObject[], ctx: FindingCont
   const forbidden = new Set(all.filter((f) => f.rule === 'forbidden-member').map((f) => f.pointer));
   const findings = all.filter((f) => !(f.rule === 'unknown-member' && forbidden.has(f.pointer)));
   if (findings.length <= MAX_FINDINGS) return findings;
-  const rest = findings.length - MAX_FINDINGS;
+  // Errors first, so that the cut drops warnings before any error; the summary line is as grave as the worst
+  // finding it stands for (a page of 200 records each with an unlisted member is 200 warnings, not an error).
+  const ordered = [
+    ...findings.filter((f) => f.severity === 'error'),
+    ...findings.filter((f) => f.severity !== 'error'),
+  ];
+  const dropped = ordered.slice(MAX_FINDINGS);
   return [
-    ...findings.slice(0, MAX_FINDINGS),
+    ...ordered.slice(0, MAX_FINDINGS),
     {
       pointer: '',
       rule: 'truncated',
-      message: `${rest} more finding(s) not listed`,
-      severity: 'error',
+      message: `${dropped.length} more finding(s) not listed`,
+      severity: dropped.some((f) => f.severity === 'error') ? 'error' : 'warning',
       level: 'spec',
       specRef: undefined,
       schemaPath: `${ctx.file}#`,

@@ -133,6 +133,35 @@ test.describe('hostile bodies', () => {
     expect(result.findings.at(-1)).toEqual(expect.objectContaining({ rule: 'truncated' }));
   });
 
+  test('should keep an overflow of warnings a warning, and list errors before warnings', () => {
+    // A page of 200 records each with a member §2.1 does not list: 200 warnings, no error (a second provider's list
+    // failed LIST-SHAPE on the summary line alone).
+    const payment = {
+      id: 'p',
+      currencyCode: 'USD',
+      paymentMethodId: 'm',
+      status: 'SUCCESS',
+      amount: 1,
+      clientFieldsValues: [],
+      createdAt: '2026-11-21T10:00:00.000Z',
+    };
+    const page = {
+      payments: Array.from({ length: 200 }, (_, n) => ({ ...payment, id: `p${n}`, providerNote: 'x' })),
+      total: 200,
+      totalSucceed: 200,
+      totalFailed: 0,
+      amounts: [],
+    };
+    const warned = getContract().validate('payments/payments-list', page);
+    expect(warned.ok).toBe(true);
+    expect(warned.findings.at(-1)).toEqual(expect.objectContaining({ rule: 'truncated', severity: 'warning' }));
+    const broken = { ...page, payments: [...page.payments, { ...payment, amount: 'one' }] };
+    const failed = getContract().validate('payments/payments-list', broken);
+    expect(failed.ok).toBe(false);
+    expect(failed.findings[0]).toEqual(expect.objectContaining({ pointer: '/payments/200/amount', severity: 'error' }));
+    expect(failed.findings.at(-1)).toEqual(expect.objectContaining({ rule: 'truncated', severity: 'warning' }));
+  });
+
   test('should describe a huge offending value briefly', () => {
     const result = getContract().validate('errors/error', { error: 1e308, detail: 'x'.repeat(1_000_000) });
     const text = formatFindings(result.findings);
