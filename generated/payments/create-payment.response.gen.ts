@@ -17,7 +17,7 @@ export type DeepLinks = {
 } | null;
 
 /**
- * Payment creation response (§2.3). Only formUrl and the members of info are marked optional; the other fields are read as always present.
+ * Payment creation response (§2.3). formUrl is marked optional and so is every member of info: isSucceed and paymentId are read as always present, info only where the profile says so (conventions.creationInfo).
  */
 export interface CreatePaymentResponse {
   /**
@@ -32,7 +32,7 @@ export interface CreatePaymentResponse {
    * Payment id in the service
    */
   paymentId: string;
-  info: PaymentCreationInfo;
+  info?: PaymentCreationInfo;
 }
 /**
  * Additional information; all members are optional (§2.3).

@@ -747,9 +747,9 @@ export interface Conventions {
    */
   listBoundsInclusive?: boolean | ('from' | 'to');
   /**
-   * HTTP status of a status check with no lookup field (§7: not shown)
+   * HTTP status of a status check (and a complaint status check) with no lookup field (§7: not shown): 400 and 404 are the usual choices, 422 another
    */
-  statusWithoutLookupField?: 400 | 404;
+  statusWithoutLookupField?: number;
   /**
    * take when absent, and its maximum (§8)
    */
@@ -787,6 +787,22 @@ export interface Conventions {
    * How the merchant's receiver orders complaint postbacks (§6 does not order deliveries; §2.6 carries updatedAt): updatedAt (a late retry of an older status is acknowledged and not applied) or arrival (the last delivery wins)
    */
   receiverComplaintOrder?: 'updatedAt' | 'arrival';
+  /**
+   * HTTP status of a well-formed JSON body that breaks its operation's field table: a required member missing, a member of the wrong type, a value outside its enum. §7's 400 row speaks of a body that "could not be parsed (typically wrong formatting)"; many services answer 400 for these too, others 422
+   */
+  invalidBodyStatus?: number;
+  /**
+   * Whether the payment creation response always carries info (§2.3 marks formUrl optional and every member of info optional, not info itself): always, or when-any (only when one of its members applies, e.g. for external payment systems)
+   */
+  creationInfo?: 'always' | 'when-any';
+  /**
+   * Which payments of the listed set amounts[] sums (§2.2: "Sum of amounts per currency"): all of them, whatever their status, or only those in SUCCESS
+   */
+  amountsCover?: 'all' | 'succeeded';
+  /**
+   * How long after a payment postback (§6) the status check may still show the status before it (a replica, a cache): 0 when it shows the new status as soon as the postback is sent. The interface shows no such delay
+   */
+  statusLagMs?: number;
 }
 /**
  * Postback retry schedule (§6.4: not shown). delaysMs[0] is the wait before the first attempt, from the status change (0: at once); delaysMs[i] the wait before attempt i+1, counted from the end of attempt i; past the list, every repeatEveryMs; maxAttempts attempts in all. A service that posts at once and retries 1, 2, 4 s apart is [0, 1000, 2000, 4000]

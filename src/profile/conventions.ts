@@ -29,6 +29,16 @@ export const CONVENTIONS: Readonly<Record<ConventionName, { readonly decides: st
     decides: "whether the merchant's receiver orders complaint postbacks by updatedAt or by arrival",
     section: '§2.6, §6',
   },
+  invalidBodyStatus: {
+    decides: "the status of a well-formed body that breaks its operation's field table",
+    section: '§7',
+  },
+  creationInfo: { decides: 'whether every creation response carries info', section: '§2.3' },
+  amountsCover: { decides: 'which payments of the listed set amounts[] sums', section: '§2.2' },
+  statusLagMs: {
+    decides: 'how long after a postback the status check may still show the status before it',
+    section: '§4.3, §6',
+  },
   postbackRecipientLimitCode: {
     decides: "the failedCode of a postback for a payment that failed with RECIPIENT_LIMIT, which §2.5's set lacks",
     section: '§2.1, §2.5',

@@ -62,6 +62,12 @@ export interface LoadedProfile extends LoadedPostbackProfile {
   readonly controlToken: Secret | undefined;
   /** The headers of the outcome drivers' httpHooks, by lower-case name, their values read from their sources. */
   readonly hookHeaders: ReadonlyMap<string, Secret>;
+  /**
+   * The waits the profile states (its timing members), as against the defaults the kit fills in: a wait the profile
+   * states is a statement about the target (a postback arrives within postbackWaitMs), a default is only the kit's
+   * patience, so what does not happen within it is NOT VERIFIED, never FAIL.
+   */
+  readonly statedTiming: ReadonlySet<string>;
 }
 
 /**
@@ -138,7 +144,14 @@ export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<
     stranger,
     controlToken,
     hookHeaders,
+    statedTiming: statedTimingOf(file),
   };
+}
+
+/** The timing members the profile file itself sets. */
+function statedTimingOf(file: string): ReadonlySet<string> {
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as { timing?: Record<string, unknown> };
+  return new Set(Object.keys(raw.timing ?? {}));
 }
 
 /**

@@ -84,6 +84,27 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     unstated: UNSPECIFIED('LIST-AMOUNTS-PER-CURRENCY'),
   },
   {
+    section: '§2.2',
+    quotes: ['Sum of amounts per currency'],
+    kind: 'silent',
+    open: 'which payments of the listed set amounts[] sums: all of them, or only the succeeded ones',
+    settings: ['conventions.amountsCover'],
+    kitDefault: 'all (every status)',
+    unstated: UNSPECIFIED('LIST-AMOUNTS-PER-CURRENCY'),
+  },
+  {
+    section: '§2.3',
+    quotes: [
+      'Optional; present if the payment was created on the basis of an external payment system',
+      'Additional information; all members below are optional',
+    ],
+    kind: 'two ways',
+    open: 'whether every creation response carries info: formUrl is marked optional, info is not, yet all its members are',
+    settings: ['conventions.creationInfo'],
+    kitDefault: 'always',
+    unstated: `${UNSPECIFIED('CREATE-RESPONSE-INFO')}; CREATE-RESPONSE-SHAPE checks info's members when it is there`,
+  },
+  {
     section: '§2.2, §4.4',
     quotes: [
       'Value to pass as fromId to get the next page',
@@ -125,6 +146,17 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     unstated: 'the checks of complaint statuses move complaints through a driver; without one they are NOT VERIFIED',
   },
   {
+    section: '§7',
+    quotes: ['Body or query parameters could not be parsed (typically wrong formatting)'],
+    kind: 'silent',
+    open: "the status of a body that parses but breaks its operation's field table (a required member missing, a wrong type)",
+    settings: ['conventions.invalidBodyStatus'],
+    kitDefault: '400',
+    unstated: UNSPECIFIED(
+      'ERROR-INVALID-BODY-400, CREATE-REQUIRED-FIELDS, CREATE-FIELD-TYPES, CREATE-CLIENT-FIELDS-VALIDATED, CREATE-ATTACHMENT-REQUIRED, LIST-INTERVAL-REQUIRED',
+    ),
+  },
+  {
     section: '§4',
     quotes: ['All bodies are JSON objects.'],
     kind: 'silent',
@@ -142,6 +174,20 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     kitDefault: 'accepted and kept; the sandbox redirects nowhere through the API',
     unstated: 'CREATE-REDIRECT-URL NOT VERIFIED: no API answer shows a redirect',
     requirements: ['CREATE-REDIRECT-URL'],
+  },
+  {
+    section: '§4.3, §6',
+    quotes: [
+      "After the user's payment is processed and on every later status change (e.g. SUCCESS to FAILED or back)",
+      'Response 200: Payment (2.1). Errors: 400, 401 variants, 404 NOT_FOUND, 500.',
+    ],
+    kind: 'silent',
+    open: 'whether the status check shows a status as soon as its postback is sent, and how soon a postback comes',
+    settings: ['conventions.statusLagMs', 'timing.postbackWaitMs'],
+    kitDefault: 'the status shows at once (0 ms); a postback due comes within 10 s of the virtual clock',
+    unstated:
+      `${UNSPECIFIED('STATUS-CURRENT-AT-POSTBACK')}; a postback that does not come within the kit's default ` +
+      'patience makes its check NOT VERIFIED, naming timing.postbackWaitMs',
   },
   {
     section: '§4.3, §4.4, §4.5',

@@ -17,6 +17,7 @@ import { OPERATION_NAMES, type OperationName } from '../../src/contract/operatio
 import { preparedFromBody, type PreparedRequest } from '../../src/client/prepared-request.js';
 import type { RequirementId } from '../../src/requirements/registry.js';
 import { changedAfterSigning, withoutMember } from '../../src/client/request-variants.js';
+import { invalidBodyStatus } from '../../fixtures/conformance/error-answers.js';
 
 /** The 401 codes of a publicKey and of a hash that count as missing, or as invalid (§5.4). */
 const CREDENTIAL_CODES = {
@@ -173,14 +174,16 @@ for (const operation of OPERATION_NAMES) {
       async ({ api, given }) => {
         const bodyFirst = given.convention('authCheckOrder') === 'body-first';
         await basicCodesHold(api, given, operation, ['NO_LOGIN', 'NO_TOKEN', 'NO_KEY', 'UNAUTHORIZED']);
-        // An invalid body with a credential problem: the body's 400 first, or the credential's 401 first.
+        // An invalid body with a credential problem: the body's refusal first (400, or the profile's
+        // invalidBodyStatus), or the credential's 401 first.
+        const refused = invalidBodyStatus(given.profile);
         const invalidThen = (code: string): [number, string | undefined] =>
-          bodyFirst ? [400, undefined] : [401, code];
+          bodyFirst ? [refused, undefined] : [401, code];
         const invalid = api.prepareUnchecked(operation, invalidFields(operation, given).fields);
-        // The invalid body's own 400, correctly signed, is what a body-first order answers first.
+        // The invalid body's own refusal, correctly signed, is what a body-first order answers first.
         const invalidAnswer = await api.dispatch(invalid);
         await precondition('ERROR-INVALID-BODY-400', () =>
-          expect(invalidAnswer, 'the invalid body, correctly signed').toBeApiError(400),
+          expect(invalidAnswer, 'the invalid body, correctly signed').toBeApiError(refused),
         );
         await expect(
           await api.dispatch(withoutMember(invalid, 'publicKey')),

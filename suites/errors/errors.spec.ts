@@ -5,7 +5,7 @@
  * is checked against the profile's conventions. The 401 rows are in suites/auth; 403 and 404 in the suites of their
  * operations.
  */
-import { assertErrorBody, expectErrorAnswer } from '../../fixtures/conformance/error-answers.js';
+import { assertErrorBody, expectErrorAnswer, invalidBodyStatus } from '../../fixtures/conformance/error-answers.js';
 import { precondition } from '../../fixtures/conformance/checks.js';
 import { expect, test, verifies } from '../../fixtures/index.js';
 import { invalidFields, validFields } from '../../fixtures/conformance/operation-bodies.js';
@@ -45,11 +45,12 @@ function answerOf(exchange: Exchange): string {
 }
 
 /**
- * The answer a body with one odd member must get: 400 when the profile says such a member is refused, else the answer
- * of its twin without the member (a fresh one: creations use new ids), which the member must not change.
+ * The answer a body with one odd member must get: the profile's refusal of an invalid body (invalidBodyStatus, §7's
+ * 400) when it says such a member is refused, else the answer of its twin without the member (a fresh one: creations
+ * use new ids), which the member must not change.
  */
-async function expectedAnswer(refused: boolean, twin: () => Promise<Exchange>): Promise<string> {
-  return refused ? '400' : answerOf(await twin());
+async function expectedAnswer(refused: number | undefined, twin: () => Promise<Exchange>): Promise<string> {
+  return refused !== undefined ? String(refused) : answerOf(await twin());
 }
 
 for (const operation of OPERATION_NAMES) {
@@ -73,12 +74,14 @@ for (const operation of OPERATION_NAMES) {
     }
 
     test(
-      'a correctly signed body that breaks the field table: 400 with an error body',
+      "a correctly signed body that breaks the field table: the profile's invalidBodyStatus (400) with an error body",
       verifies(['ERROR-INVALID-BODY-400', 'ERROR-BODY-SHAPE'], operation),
       async ({ api, given }) => {
         const invalid = invalidFields(operation, given);
         const exchange = await api.dispatch(api.prepareUnchecked(operation, invalid.fields));
-        expectErrorAnswer(exchange, 400, 'ERROR-INVALID-BODY-400', { what: invalid.what });
+        expectErrorAnswer(exchange, invalidBodyStatus(given.profile), 'ERROR-INVALID-BODY-400', {
+          what: invalid.what,
+        });
       },
     );
 
@@ -92,8 +95,9 @@ for (const operation of OPERATION_NAMES) {
           const fields = validFields(operation, given);
           const member = absentOptionalMember(operation, fields);
           const withNull = await api.dispatch(api.prepareUnchecked(operation, { ...fields, [member]: null }));
-          const expected = await expectedAnswer(reading === 'refused', () =>
-            api.dispatch(api.prepareUnchecked(operation, validFields(operation, given))),
+          const expected = await expectedAnswer(
+            reading === 'refused' ? invalidBodyStatus(given.profile) : undefined,
+            () => api.dispatch(api.prepareUnchecked(operation, validFields(operation, given))),
           );
           expect(answerOf(withNull), `${member}: null (nullMembers ${reading}): ${withNull.text.slice(0, 200)}`).toBe(
             expected,
@@ -110,8 +114,9 @@ for (const operation of OPERATION_NAMES) {
         const extra = await api.dispatch(
           api.prepareUnchecked(operation, { ...validFields(operation, given), kitUnlistedMember: 'conformance-kit' }),
         );
-        const expected = await expectedAnswer(reading === 'refused', () =>
-          api.dispatch(api.prepareUnchecked(operation, validFields(operation, given))),
+        const expected = await expectedAnswer(
+          reading === 'refused' ? invalidBodyStatus(given.profile) : undefined,
+          () => api.dispatch(api.prepareUnchecked(operation, validFields(operation, given))),
         );
         expect(
           answerOf(extra),

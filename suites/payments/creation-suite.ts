@@ -3,7 +3,7 @@
  * files, create-pay-in and create-pay-out, run it for PAY_IN and PAY_OUT.
  */
 import { check, precondition } from '../../fixtures/conformance/checks.js';
-import { expectErrorAnswer } from '../../fixtures/conformance/error-answers.js';
+import { expectErrorAnswer, invalidBodyStatus } from '../../fixtures/conformance/error-answers.js';
 import { expect, notApplicable, okObject, test, verifies } from '../../fixtures/index.js';
 import { expectSignedBodyAccepted } from '../../fixtures/conformance/answers.js';
 import type { CreationFields, MethodRole, Preconditions } from '../../fixtures/conformance/preconditions.js';
@@ -88,6 +88,18 @@ export function creationSuite(kind: CreationKind): void {
     );
 
     test(
+      'a creation answered 200 carries info as the profile says (creationInfo): every one, or an external one',
+      verifies('CREATE-RESPONSE-INFO', op),
+      async ({ api, given }) => {
+        // "always": any creation; "when-any": one where its members apply, a method on an external payment system.
+        const role = given.convention('creationInfo') === 'always' ? kind.role : 'external';
+        given.method(role, kind.type);
+        const body = okObject(await create(api, kind, given.fields(role)));
+        expect(Object.keys(body), `the creation answer ${JSON.stringify(body).slice(0, 300)}`).toContain('info');
+      },
+    );
+
+    test(
       'a creation answered 200 says isSucceed true',
       verifies('CREATE-SUCCEEDED-FLAG', op),
       async ({ api, given }) => {
@@ -110,19 +122,20 @@ export function creationSuite(kind: CreationKind): void {
     for (const member of REQUIRED_MEMBERS) {
       // Any other answer, a handler that crashes on the missing member (500) included, is this requirement's finding:
       // the interface names the status, so the most specific requirement claims it.
-      test(`without ${member}: 400`, verifies('CREATE-REQUIRED-FIELDS', op), async ({ api, given }) => {
+      test(`without ${member}: refused`, verifies('CREATE-REQUIRED-FIELDS', op), async ({ api, given }) => {
         // Signed without the member: only the missing field can be the reason for the answer.
         const { [member]: _missing, ...fields } = given.fields(kind.role);
-        expectErrorAnswer(await create(api, kind, fields), 400, 'CREATE-REQUIRED-FIELDS', {
+        const refused = invalidBodyStatus(given.profile);
+        expectErrorAnswer(await create(api, kind, fields), refused, 'CREATE-REQUIRED-FIELDS', {
           what: `${member} missing`,
         });
       });
     }
 
     for (const mistyped of MISTYPED) {
-      test(`${mistyped.what}: 400`, verifies('CREATE-FIELD-TYPES', op), async ({ api, given }) => {
+      test(`${mistyped.what}: refused`, verifies('CREATE-FIELD-TYPES', op), async ({ api, given }) => {
         const fields = { ...given.fields(kind.role), [mistyped.member]: mistyped.value };
-        await expect(await create(api, kind, fields)).toBeApiError(400);
+        await expect(await create(api, kind, fields)).toBeApiError(invalidBodyStatus(given.profile));
       });
     }
 
@@ -145,11 +158,13 @@ export function creationSuite(kind: CreationKind): void {
     );
 
     test(
-      'a method that requires an attachment, without attachmentId: 400',
+      'a method that requires an attachment, without attachmentId: refused',
       verifies('CREATE-ATTACHMENT-REQUIRED', op),
       async ({ api, given }) => {
         given.method('attachmentRequired', kind.type);
-        await expect(await create(api, kind, given.fields('attachmentRequired'))).toBeApiError(400);
+        await expect(await create(api, kind, given.fields('attachmentRequired'))).toBeApiError(
+          invalidBodyStatus(given.profile),
+        );
       },
     );
 
@@ -175,22 +190,26 @@ export function creationSuite(kind: CreationKind): void {
     );
 
     test(
-      'a client field the method does not have: 400',
+      'a client field the method does not have: refused',
       verifies('CREATE-CLIENT-FIELDS-VALIDATED', op),
       async ({ api, given }) => {
         const fields = given.fields(kind.role);
         const clientFieldsValues = [...fields.clientFieldsValues, { key: 'kitNoSuchField', value: 'x' }];
-        await expect(await create(api, kind, { ...fields, clientFieldsValues })).toBeApiError(400);
+        await expect(await create(api, kind, { ...fields, clientFieldsValues })).toBeApiError(
+          invalidBodyStatus(given.profile),
+        );
       },
     );
 
     test(
-      "a client field value that fails the method's validation: 400",
+      "a client field value that fails the method's validation: refused",
       verifies('CREATE-CLIENT-FIELDS-VALIDATED', op),
       async ({ api, given }) => {
         const fields = given.fields(kind.role);
         const broken = await invalidClientValue(api, given, fields);
-        await expect(await create(api, kind, { ...fields, clientFieldsValues: broken })).toBeApiError(400);
+        await expect(await create(api, kind, { ...fields, clientFieldsValues: broken })).toBeApiError(
+          invalidBodyStatus(given.profile),
+        );
       },
     );
 

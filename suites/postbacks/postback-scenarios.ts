@@ -78,8 +78,13 @@ export async function paymentRun(
     await time.watchWholeSchedule();
     await notRoutedElsewhere(capture, endpoint, subject);
   } else {
-    await whenShort(time.attemptsArrive(endpoint, options.attempts, options.script), capture, endpoint, subject, () =>
-      retriesAfterAnError(given, capture, time),
+    await whenShort(
+      time,
+      time.attemptsArrive(endpoint, options.attempts, options.script),
+      capture,
+      endpoint,
+      subject,
+      () => retriesAfterAnError(given, capture, time),
     );
   }
   const attempts = await endpoint.attempts();
@@ -131,7 +136,7 @@ export async function complaintRun(
     await time.watchWholeSchedule();
     await notRoutedElsewhere(capture, endpoint, subject);
   } else {
-    await whenShort(time.attemptsDue(endpoint, options.attempts), capture, endpoint, subject);
+    await whenShort(time, time.attemptsDue(endpoint, options.attempts), capture, endpoint, subject);
   }
   const attempts = await endpoint.attempts();
   await watchQuietWindow(time, endpoint, attempts.length);
@@ -248,6 +253,7 @@ async function notRoutedElsewhere(
  * never came) is left to the test, which knows which step it waited for.
  */
 async function whenShort(
+  time: PostbackTime,
   wait: Promise<unknown>,
   capture: TestCapture,
   endpoint: CaptureEndpoint,
@@ -273,9 +279,12 @@ async function whenShort(
     }
     if (last === undefined) {
       const elsewhere = await capture.merchant.attempts(subject.id);
-      fail(elsewhere.length > 0 ? subject.routing : subject.statusSet);
+      if (elsewhere.length > 0) fail(subject.routing);
+      time.decideMissing(`no postback about ${subject.id} arrived`);
+      fail(subject.statusSet);
     }
     // The last one acknowledged, and a later change's postback never came: a flip not re-sent, or a status not sent.
+    time.decideMissing(`no postback about ${subject.id}'s later change arrived`);
     fail(subject.further);
   }
 }

@@ -13,7 +13,7 @@ import {
 } from '../../fixtures/arbitraries/request-fields.js';
 import { assertProperty } from '../../fixtures/conformance/property-runs.js';
 import { check } from '../../fixtures/conformance/checks.js';
-import { answerCase } from '../../fixtures/conformance/error-answers.js';
+import { answerCase, invalidBodyStatus } from '../../fixtures/conformance/error-answers.js';
 import { expectSignedBodyAccepted } from '../../fixtures/conformance/answers.js';
 import type { RequirementId } from '../../src/requirements/registry.js';
 import { conformanceContract } from '../../fixtures/conformance/contract-options.js';
@@ -48,7 +48,7 @@ for (const kind of KINDS) {
             const body = withFreshIds(fields, () => given.merchantPaymentId());
             answerCase(
               await api.dispatch(api.prepareUnchecked(kind.operation, body)),
-              DOCUMENTED,
+              [...DOCUMENTED, invalidBodyStatus(given.profile)],
               'payments/create-payment.response',
             );
           }),

@@ -76,10 +76,20 @@ export const CREATE_REQUIREMENTS = [
     id: 'CREATE-RESPONSE-SHAPE',
     section: '§2.3',
     statement:
-      'The creation response has isSucceed (boolean), paymentId (string) and info, whose members have the §2.3 types when present (deepLink an object of string-or-null links, or null).',
+      'The creation response has isSucceed (boolean) and paymentId (string), the members §2.3 does not mark optional; formUrl and info, when present, have the §2.3 types (deepLink an object of string-or-null links, or null).',
     level: 'spec',
     operations: CREATION,
     quote: [...Object.values(CREATION_RESPONSE)],
+  },
+  {
+    id: 'CREATE-RESPONSE-INFO',
+    section: '§2.3',
+    statement:
+      'A creation response carries info as the profile states (conventions.creationInfo): every one (always), or at least those of a method on an external payment system (when-any).',
+    level: 'profile',
+    operations: CREATION,
+    quote: [CREATION_RESPONSE.info],
+    conventions: ['creationInfo'],
   },
   {
     id: 'CREATE-SUCCEEDED-FLAG',
@@ -108,9 +118,11 @@ export const CREATE_REQUIREMENTS = [
   {
     id: 'CREATE-REQUIRED-FIELDS',
     section: '§4.2',
-    statement: 'A creation without accountId, paymentMethodId, amount or clientFieldsValues is refused with 400.',
-    level: 'spec',
+    statement:
+      "A creation without accountId, paymentMethodId, amount or clientFieldsValues is refused with the profile's invalidBodyStatus (§7's 400).",
+    level: 'profile',
     operations: CREATION,
+    conventions: ['invalidBodyStatus'],
     quote: [
       CREATION_REQUEST.accountId,
       CREATION_REQUEST.paymentMethodId,
@@ -122,9 +134,10 @@ export const CREATE_REQUIREMENTS = [
   {
     id: 'CREATE-FIELD-TYPES',
     section: '§4.2',
-    statement: 'A creation with a member of the wrong type is refused with 400.',
-    level: 'spec',
+    statement: "A creation with a member of the wrong type is refused with the profile's invalidBodyStatus (§7's 400).",
+    level: 'profile',
     operations: CREATION,
+    conventions: ['invalidBodyStatus'],
     quote: [...Object.values(CREATION_REQUEST), ERROR_ROWS.unparseable],
   },
   {
@@ -149,15 +162,17 @@ export const CREATE_REQUIREMENTS = [
   {
     id: 'CREATE-ATTACHMENT-REQUIRED',
     section: '§4.2',
-    statement: 'A creation without attachmentId, for a method whose isAttachmentRequired is true, is refused (400).',
-    level: 'spec',
+    statement:
+      "A creation without attachmentId, for a method whose isAttachmentRequired is true, is refused with the profile's invalidBodyStatus.",
+    level: 'profile',
     operations: CREATION,
+    conventions: ['invalidBodyStatus'],
     quote: [CREATION_REQUEST.attachmentId],
   },
   {
     id: 'CREATE-FORMURL-EXTERNAL',
     section: '§2.3, §4.2',
-    statement: 'A payment created with a method on an external payment system answers formUrl.',
+    statement: 'A payment created with a method on an external payment system answers formUrl, a string.',
     level: 'spec',
     operations: CREATION,
     quote: [CREATION_RESPONSE.formUrl, EXTERNAL_SYSTEM],
@@ -174,9 +189,10 @@ export const CREATE_REQUIREMENTS = [
     id: 'CREATE-CLIENT-FIELDS-VALIDATED',
     section: '§2.1, §4.2',
     statement:
-      "clientFieldsValues must be the method's fields with values that pass its validation; a value that does not is refused (400).",
+      "clientFieldsValues must be the method's fields with values that pass its validation; a value that does not is refused with the profile's invalidBodyStatus.",
     level: 'profile',
     operations: CREATION,
+    conventions: ['invalidBodyStatus'],
     quote: [CREATION_REQUEST.clientFieldsValues, PAYMENT_RECORD.clientFieldsValues],
   },
   {

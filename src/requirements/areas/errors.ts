@@ -43,10 +43,11 @@ export const ERROR_REQUIREMENTS = [
     id: 'ERROR-INVALID-BODY-400',
     section: '§4, §7',
     statement:
-      "A body that breaks the operation's field table (a required member missing, a member of the wrong type, a value outside its set) is refused with 400.",
-    level: 'spec',
+      "A body that breaks the operation's field table (a required member missing, a member of the wrong type, a value outside its set) is refused with the profile's invalidBodyStatus (§7's 400 speaks of a body that could not be parsed).",
+    level: 'profile',
     operations: ALL_OPERATIONS,
     quote: [ERROR_ROWS.unparseable],
+    conventions: ['invalidBodyStatus'],
   },
   {
     id: 'ERROR-500-BODY',

@@ -30,9 +30,11 @@ export const LIST_REQUIREMENTS = [
   {
     id: 'LIST-INTERVAL-REQUIRED',
     section: '§4.4',
-    statement: 'A list without createdAtFrom or createdAtTo is refused with 400.',
-    level: 'spec',
+    statement:
+      "A list without createdAtFrom or createdAtTo is refused with the profile's invalidBodyStatus (§7's 400).",
+    level: 'profile',
     operations: LIST,
+    conventions: ['invalidBodyStatus'],
     quote: [LIST_REQUEST.createdAtFrom, LIST_REQUEST.createdAtTo, ERROR_ROWS.unparseable],
   },
   {
@@ -141,11 +143,11 @@ export const LIST_REQUIREMENTS = [
     id: 'LIST-AMOUNTS-PER-CURRENCY',
     section: '§2.2',
     statement:
-      "amounts holds one entry per currency of the filtered set, the sum of its amounts in the profile's unit (default minor units).",
+      "amounts holds one entry per currency of the filtered set's payments it covers (all, or the succeeded ones: amountsCover), the sum of their amounts in the profile's unit (amountTotalsUnit).",
     level: 'profile',
     operations: LIST,
     quote: [LIST_RECORD.amounts],
-    conventions: ['amountTotalsUnit'],
+    conventions: ['amountTotalsUnit', 'amountsCover'],
   },
   {
     id: 'LIST-UNKNOWN-FROMID',

@@ -61,7 +61,7 @@ export const POSTBACK_REQUIREMENTS = [
     id: 'PB-PAYMENT-SHAPE',
     section: '§2.5',
     statement:
-      'A payment postback has the §2.5 members with their types, the required ones always, and no member the body does not list.',
+      'A payment postback has the §2.5 members with their types, the required ones always (a member the table does not list is a warning: §9 names an older format).',
     level: 'spec',
     operations: [],
     quote: [...Object.values(PAYMENT_POSTBACK)],

@@ -26,7 +26,10 @@ function validated(ctx: SandboxContext, operation: OperationName, received: Reco
     if (noLookupFieldIs404(operation, ctx.conventions.statusWithoutLookupField, ctx.faults)) throw ApiError.notFound();
   }
   const text = `invalid body: ${formatFindings(errors.slice(0, FINDINGS_IN_TEXT)).replaceAll('\n', '; ')}`;
-  throw new ApiError(ctx.faults.has('error-invalid-body-422') ? 422 : 400, text);
+  // The status the conventions give a body that breaks its table (invalidBodyStatus); the fault answers 422 where
+  // they say 400.
+  if (ctx.faults.has('error-invalid-body-422') && ctx.conventions.invalidBodyStatus === 400) throw new ApiError(422, text);
+  throw ApiError.invalid(text);
 }
 
 const CREDENTIALS = new Set(['publicKey', 'hash']);
@@ -110,7 +113,11 @@ export function handleOperation(ctx: SandboxContext, operation: OperationName, b
     }
     return { status: 200, json };
   } catch (error) {
-    if (error instanceof ApiError) return errorAnswer(ctx, error);
+    if (error instanceof ApiError) {
+      // A well-formed body refused for its content: the status the conventions give it (§7's 400 by default).
+      if (error.invalidContent) return errorAnswer(ctx, new ApiError(ctx.conventions.invalidBodyStatus, error.error));
+      return errorAnswer(ctx, error);
+    }
     throw error;
   }
 }

@@ -30,6 +30,10 @@ export const SANDBOX_CONVENTIONS: SandboxConventions = {
   unknownResponseFields: 'warning',
   initialPaymentStatus: 'PENDING',
   postbackRecipientLimitCode: 'ANOTHER_REASON',
+  invalidBodyStatus: 400,
+  creationInfo: 'always',
+  amountsCover: 'all',
+  statusLagMs: 0,
   // The merchant's side: what the reference receiver (examples/receivers) does; the sandbox itself never reads them.
   receiverUnknownMembers: 'acknowledged',
   receiverComplaintOrder: 'updatedAt',

@@ -7,9 +7,9 @@ export function assertHttpUrl(member: string, value: string | undefined): void {
   try {
     url = new URL(value);
   } catch {
-    throw ApiError.badRequest(`${member} must be an absolute http or https URL`);
+    throw ApiError.invalid(`${member} must be an absolute http or https URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw ApiError.badRequest(`${member} must be an absolute http or https URL`);
+    throw ApiError.invalid(`${member} must be an absolute http or https URL`);
   }
 }

@@ -17,14 +17,14 @@ export function assertClientFields(
   for (const { key, value } of values) {
     const field = byId.get(key);
     if (field === undefined)
-      throw ApiError.badRequest(`clientFieldsValues: "${key}" is not a field of payment method ${methodId}`);
-    if (seen.has(key)) throw ApiError.badRequest(`clientFieldsValues: "${key}" is given twice`);
+      throw ApiError.invalid(`clientFieldsValues: "${key}" is not a field of payment method ${methodId}`);
+    if (seen.has(key)) throw ApiError.invalid(`clientFieldsValues: "${key}" is given twice`);
     seen.add(key);
     if (checkPatterns && field.pattern !== undefined && !new RegExp(field.pattern).test(value)) {
-      throw ApiError.badRequest(`clientFieldsValues: "${key}" does not match ${field.pattern}`);
+      throw ApiError.invalid(`clientFieldsValues: "${key}" does not match ${field.pattern}`);
     }
   }
   const missing = fields.filter((f) => f.required && !seen.has(f.id)).map((f) => f.id);
   if (missing.length > 0)
-    throw ApiError.badRequest(`clientFieldsValues: required field(s) missing: ${missing.join(', ')}`);
+    throw ApiError.invalid(`clientFieldsValues: required field(s) missing: ${missing.join(', ')}`);
 }

@@ -27,7 +27,7 @@ export function createComplaint(ctx: SandboxContext, merchant: Merchant, body: C
   let amountMinor: number | undefined;
   if (body.amount !== undefined) {
     amountMinor = toMinorUnits(body.amount);
-    if (amountMinor === undefined) throw ApiError.badRequest('amount must be above 0, with at most two decimals');
+    if (amountMinor === undefined) throw ApiError.invalid('amount must be above 0, with at most two decimals');
   }
   const now = ctx.clock.now();
   return ctx.complaints.add({

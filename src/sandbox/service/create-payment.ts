@@ -62,13 +62,13 @@ export function createPayment(
   const { method } = sandboxMethod;
   if (method.type !== type) {
     const operation = method.type === 'PAY_IN' ? 'pay_in' : 'pay_out';
-    throw ApiError.badRequest(`payment method ${method.id} is a ${method.type} method: create it with ${operation}`);
+    throw ApiError.invalid(`payment method ${method.id} is a ${method.type} method: create it with ${operation}`);
   }
   if (body.accountId !== method.accountId) {
-    throw ApiError.badRequest(`accountId ${body.accountId} is not the account of payment method ${method.id}`);
+    throw ApiError.invalid(`accountId ${body.accountId} is not the account of payment method ${method.id}`);
   }
   const amountMinor = toMinorUnits(body.amount);
-  if (amountMinor === undefined) throw ApiError.badRequest('amount must be above 0, with at most two decimals');
+  if (amountMinor === undefined) throw ApiError.invalid('amount must be above 0, with at most two decimals');
   assertClientFields(
     method.id,
     method.clientFields,
@@ -87,7 +87,7 @@ export function createPayment(
   if (body.merchantPaymentId !== undefined) {
     const existing = ctx.payments.getByMerchantPaymentId(merchant.id, body.merchantPaymentId);
     if (existing !== undefined) {
-      throw ApiError.badRequest(
+      throw ApiError.invalid(
         `merchantPaymentId ${body.merchantPaymentId} is already used by payment ${existing.id}`,
       );
     }
@@ -124,8 +124,17 @@ export function createPayment(
     ...(method.isExternal && !ctx.faults.has('create-form-url-missing')
       ? { formUrl: `${ctx.publicBaseUrl()}${ctx.controlBasePath}/pay/${record.id}` }
       : {}),
-    info: infoFor(sandboxMethod, record.id, ctx),
+    ...(withInfo(ctx, sandboxMethod) ? { info: infoFor(sandboxMethod, record.id, ctx) } : {}),
   };
+}
+
+/**
+ * Whether the creation answer carries info (§2.3; conventions.creationInfo): always, or only where one of its members
+ * applies (an external system's links, an SMS to confirm); the fault leaves it out where the conventions say always.
+ */
+function withInfo(ctx: SandboxContext, method: SandboxMethod): boolean {
+  if (ctx.conventions.creationInfo === 'always') return !ctx.faults.has('create-response-no-info');
+  return method.method.isExternal === true || method.info.isSMSRequired === true;
 }
 
 function fieldId(fields: readonly { readonly id: string }[], key: string): string {
@@ -141,12 +150,12 @@ function attachmentFor(
 ): { id: string; url: string } | undefined {
   if (attachmentId === undefined) {
     if (required)
-      throw ApiError.badRequest(`payment method ${methodId} requires attachmentId (the id of a media upload)`);
+      throw ApiError.invalid(`payment method ${methodId} requires attachmentId (the id of a media upload)`);
     return undefined;
   }
   const media = ctx.media.get(attachmentId);
   if (media?.merchantId !== merchant.id) {
-    throw ApiError.badRequest(`attachmentId ${attachmentId} is not a media upload of this merchant`);
+    throw ApiError.invalid(`attachmentId ${attachmentId} is not a media upload of this merchant`);
   }
   return { id: media.id, url: `${ctx.publicBaseUrl()}${ctx.controlBasePath}/media/${media.id}` };
 }

@@ -19,10 +19,10 @@ const SIGNATURES: Readonly<Record<MediaUploadRequest['contentType'], Buffer>> = 
 /** A proof-of-payment image (§4.2 attachmentId, §4.7): its id, and the URL the payment's attachment shows. */
 export function uploadMedia(ctx: SandboxContext, merchant: Merchant, body: MediaUploadRequest): MediaUploadResponse {
   const bytes = Buffer.from(body.data, 'base64');
-  if (bytes.length > MAX_MEDIA_BYTES) throw ApiError.badRequest(`the image is larger than ${MAX_MEDIA_BYTES} bytes`);
+  if (bytes.length > MAX_MEDIA_BYTES) throw ApiError.invalid(`the image is larger than ${MAX_MEDIA_BYTES} bytes`);
   const signature = SIGNATURES[body.contentType];
   if (bytes.length < signature.length || !bytes.subarray(0, signature.length).equals(signature)) {
-    throw ApiError.badRequest(`data is not a ${LABELS[body.contentType]} image`);
+    throw ApiError.invalid(`data is not a ${LABELS[body.contentType]} image`);
   }
   const record = ctx.media.add({
     id: ctx.newId(),

@@ -24,7 +24,7 @@ export interface PaymentsPage {
 
 function integerAtLeast(member: string, value: number | undefined, min: number, max = Number.MAX_SAFE_INTEGER): void {
   if (value !== undefined && (!Number.isInteger(value) || value < min || value > max)) {
-    throw ApiError.badRequest(`${member} must be an integer from ${min} to ${max}`);
+    throw ApiError.invalid(`${member} must be an integer from ${min} to ${max}`);
   }
 }
 
@@ -39,7 +39,7 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
   integerAtLeast('take', body.take, 1, pageSize.max);
   integerAtLeast('createdAtFrom', body.createdAtFrom, 0);
   integerAtLeast('createdAtTo', body.createdAtTo, 0);
-  if (body.createdAtFrom > body.createdAtTo) throw ApiError.badRequest('createdAtFrom is after createdAtTo');
+  if (body.createdAtFrom > body.createdAtTo) throw ApiError.invalid('createdAtFrom is after createdAtTo');
   const from = body.createdAtFrom;
   const to = body.createdAtTo;
   // The bounds as the conventions read them; the fault turns an inclusive end exclusive.
@@ -99,7 +99,12 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
     total: counted.length,
     totalSucceed: counted.filter((p) => succeeded.includes(p.status)).length,
     totalFailed: counted.filter((p) => failed.includes(p.status)).length,
-    amounts: amountsOf(counted, amountTotalsUnit, faults.has('list-amounts-one-currency')),
+    // Over the set's payments, or its succeeded ones only (conventions.amountsCover).
+    amounts: amountsOf(
+      ctx.conventions.amountsCover === 'succeeded' ? counted.filter((p) => p.status === 'SUCCESS') : counted,
+      amountTotalsUnit,
+      faults.has('list-amounts-one-currency'),
+    ),
     nextId,
   };
 }

@@ -44,7 +44,7 @@ test.describe('payment creation (§4.1, §4.2)', () => {
     });
     const response = conforming('payments/create-payment.response', exchange.json);
     expect(response.formUrl).toBe(`${sbx.sandbox.url}/sandbox/v1/pay/${paymentId}`);
-    expect(response.info.deepLink).toEqual({
+    expect(response.info?.deepLink).toEqual({
       app_a: `sandbox-app-a://pay?payment=${paymentId}`,
       app_b: null,
       app_c: `sandbox-app-c://pay/${paymentId}`,
@@ -70,7 +70,7 @@ test.describe('payment creation (§4.1, §4.2)', () => {
       deepLink: null,
     });
     const sms = conforming('payments/create-payment.response', (await sbx.create('smsRequired')).exchange.json);
-    expect(sms.info.isSMSRequired).toBe(true);
+    expect(sms.info?.isSMSRequired).toBe(true);
   });
 
   test('should require an uploaded attachment when the method says so, and show it on the payment', async ({ sbx }) => {

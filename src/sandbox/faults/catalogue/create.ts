@@ -16,6 +16,12 @@ export const CREATE_FAULTS = [
       'Payment creation is served at /api/payments/pay_in and pay_out, without the v1 segment; the v1 paths answer 404.',
   },
   {
+    name: 'create-response-no-info',
+    area: 'create',
+    breaks: ['CREATE-RESPONSE-INFO'],
+    description: 'Creation answers leave info out, where the profile says every one carries it (creationInfo always).',
+  },
+  {
     name: 'create-is-succeed-false',
     area: 'create',
     breaks: ['CREATE-SUCCEEDED-FLAG'],
