@@ -134,7 +134,7 @@ export function createPayment(
  */
 function withInfo(ctx: SandboxContext, method: SandboxMethod): boolean {
   if (ctx.conventions.creationInfo === 'always') return !ctx.faults.has('create-response-no-info');
-  return method.method.isExternal === true || method.info.isSMSRequired === true;
+  return method.method.isExternal || method.info.isSMSRequired === true;
 }
 
 function fieldId(fields: readonly { readonly id: string }[], key: string): string {
