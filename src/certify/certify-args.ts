@@ -32,6 +32,8 @@ Usage: payment-conformance certify [options]
   --capture-host HOST           where the postback capture server listens (default: 127.0.0.1)
   --capture-port PORT           its port (default: a free one)
   --capture-public-url URL      the URL the target posts to, when it reaches the capture server through a tunnel
+  --postback-url URL            the merchant's registered postback URL for this run, in place of the profile's
+                                merchant.postbackUrl (a second run after the provider registered another one)
   --grep PATTERN                only the tests whose title or tags match (e.g. @req:AUTH-NO-LOGIN)
   --deep                        the profile's deepNumRuns cases per property
   --workers N                   parallel workers (default: one per core)
@@ -77,6 +79,8 @@ export interface CertifyOptions {
   readonly captureHost: string | undefined;
   readonly capturePort: string | undefined;
   readonly capturePublicUrl: string | undefined;
+  /** --postback-url: the merchant's registered postback URL in place of the profile's merchant.postbackUrl. */
+  readonly postbackUrl: string | undefined;
   readonly grep: string | undefined;
   readonly deep: boolean;
   readonly workers: string | undefined;
@@ -105,6 +109,7 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
         'capture-host': { type: 'string' },
         'capture-port': { type: 'string' },
         'capture-public-url': { type: 'string' },
+        'postback-url': { type: 'string' },
         deep: { type: 'boolean' },
         shard: { type: 'string' },
         ...REPORTING_RUN_OPTIONS,
@@ -121,6 +126,8 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
   const { workers, maxMinutes, gate } = runFlags(values, DEFAULT_MAX_MINUTES);
   const publicUrl = values['capture-public-url'];
   if (publicUrl !== undefined) httpUrl('--capture-public-url', publicUrl);
+  const postbackUrl = values['postback-url'];
+  if (postbackUrl !== undefined) httpUrl('--postback-url', postbackUrl);
   const profile = values.profile ?? DEFAULT_PROFILE_FILE;
   return {
     target: values.target,
@@ -129,6 +136,7 @@ export function parseCertifyArgs(args: readonly string[]): CertifyOptions | 'hel
     captureHost: values['capture-host'],
     capturePort: port,
     capturePublicUrl: publicUrl,
+    postbackUrl,
     grep: values.grep,
     deep: values.deep === true,
     workers,

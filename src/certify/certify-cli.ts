@@ -6,10 +6,12 @@
  * default: any; --gate spec: the interface's own), 2 the run could not be carried out, with one clear line and no
  * stack trace.
  */
+import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { CONTAINER_TARGET_PREFIX, removeRunContainers, type ContainerTarget } from '../container/container-target.js';
 import { loadProfile, type LoadedProfile } from '../profile/load-profile.js';
+import { writeProfileVariant } from '../profile/profile-copy.js';
 import { HELP, parseCertifyArgs } from './certify-args.js';
 import { CertifyError } from './certify-error.js';
 import { credentialsPreflight, preflight } from './certify-preflight.js';
@@ -39,6 +41,18 @@ async function profileOf(file: string): Promise<LoadedProfile> {
   }
 }
 
+/** The arguments without a flag and its value (either `--flag value` or `--flag=value`). */
+function withoutFlag(args: readonly string[], flag: string): string[] {
+  const out: string[] = [];
+  for (let n = 0; n < args.length; n++) {
+    const arg = args[n] ?? '';
+    if (arg === flag) n++;
+    else if (!arg.startsWith(`${flag}=`) && arg !== '--profile' && !arg.startsWith('--profile=')) out.push(arg);
+    else if (arg === '--profile') n++;
+  }
+  return out;
+}
+
 function printWarnings(warnings: readonly string[]): void {
   for (const warning of warnings) process.stderr.write(`certify: warning: ${warning}\n`);
 }
@@ -52,6 +66,15 @@ export async function certify(args: readonly string[]): Promise<number> {
       return 0;
     }
     const profile = await profileOf(options.profile);
+    if (options.postbackUrl !== undefined) {
+      // The profile as written, with the merchant's registered URL of this run (--postback-url).
+      const postbackUrl = options.postbackUrl;
+      const variant = writeProfileVariant(options.profile, path.basename(options.profile, '.json'), (settings) => ({
+        ...settings,
+        merchant: { ...settings.merchant, postbackUrl },
+      }));
+      return await certify([...withoutFlag(args, '--postback-url'), '--profile', variant]);
+    }
     const warnings = await preflight(options, profile);
     printWarnings(warnings);
     if (options.target?.startsWith(CONTAINER_TARGET_PREFIX) !== true) {

@@ -17,7 +17,9 @@ export interface PeerProcess {
   /** How messages name it: "the peer service", "receiver R05". */
   readonly label: string;
   readonly cwd: string;
-  /** python3's arguments. */
+  /** The program its README runs it with (default python3). */
+  readonly program?: 'python3' | 'node';
+  /** The program's arguments. */
   readonly args: readonly string[];
   /** How long it may take to say it listens (default 20 s). */
   readonly startTimeoutMs?: number | undefined;
@@ -30,14 +32,17 @@ const LISTENING = /listening on (http:\/\/\S+)/;
 
 /** Starts a Python peer; rejects with what it printed when it does not say it listens in time. */
 export async function startPeerProcess(peer: PeerProcess): Promise<RunningPeer> {
-  const child = spawn('python3', [...peer.args], { cwd: peer.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const program = peer.program ?? 'python3';
+  // A node peer runs on the Node.js that runs the kit.
+  const command = program === 'node' ? process.execPath : program;
+  const child = spawn(command, [...peer.args], { cwd: peer.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-LOG_LIMIT);
   });
   let url: string;
   try {
-    url = await listeningUrl(peer.label, child, peer.startTimeoutMs ?? 20_000, () => stderr);
+    url = await listeningUrl(peer.label, program, child, peer.startTimeoutMs ?? 20_000, () => stderr);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
@@ -52,7 +57,13 @@ export async function startPeerProcess(peer: PeerProcess): Promise<RunningPeer> 
   };
 }
 
-function listeningUrl(label: string, child: ChildProcess, timeoutMs: number, stderr: () => string): Promise<string> {
+function listeningUrl(
+  label: string,
+  program: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  stderr: () => string,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     let stdout = '';
     const timer = setTimeout(() => {
@@ -68,7 +79,11 @@ function listeningUrl(label: string, child: ChildProcess, timeoutMs: number, std
     });
     child.once('error', (error) => {
       clearTimeout(timer);
-      reject(new Error(`python3 could not be started (${error.message}): the peers need Python 3.11`));
+      reject(
+        new Error(
+          `${program} could not be started (${error.message})${program === 'python3' ? ': the Python peers need Python 3.11' : ''}`,
+        ),
+      );
     });
     child.once('exit', (code) => {
       clearTimeout(timer);

@@ -1,16 +1,6 @@
-import type { RequirementId } from '../requirements/registry.js';
+import type { PeerFault } from './peer-fault.js';
 
-/**
- * The requirements each fault of the independent Python service breaks, judged from its README alone (the defect and
- * the interface section it names), as a QA engineer would before running anything: the fault matrix of the peer
- * (npm run peer-faults) counts a fault detected only through one of these, and any other requirement that fails under
- * it as collateral. Where a defect breaks two statements of the registry, both are listed.
- */
-export interface PeerFault {
-  readonly breaks: readonly RequirementId[];
-  /** The README's words for the defect. */
-  readonly readme: string;
-}
+/** The requirements each fault of the independent Python service breaks, judged from its README (peer-fault.ts). */
 
 export const PYTHON_SERVICE_FAULT_MAP: Readonly<Record<string, PeerFault>> = {
   FX01: {

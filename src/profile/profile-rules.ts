@@ -1,4 +1,5 @@
 import type { Profile } from '../../generated/profile/profile.gen.js';
+import { methodProblems } from './method-rules.js';
 
 /** Rules across fields that a JSON Schema cannot say well; each problem names its field. */
 export function crossFieldProblems(profile: Profile): string[] {
@@ -13,13 +14,7 @@ export function crossFieldProblems(profile: Profile): string[] {
       problems.push('merchant.paymentMethods.forbiddenPayOut.type: must be "PAY_OUT"');
     }
     const maxAmount = profile.safety?.maxAmount;
-    for (const [name, method] of Object.entries(methods)) {
-      if (maxAmount !== undefined && method.amount > maxAmount) {
-        problems.push(
-          `merchant.paymentMethods.${name}.amount: ${method.amount} is above safety.maxAmount ${maxAmount}`,
-        );
-      }
-    }
+    for (const [name, method] of Object.entries(methods)) problems.push(...methodProblems(name, method, maxAmount));
   }
   const pageSize = profile.conventions?.pageSize;
   if (pageSize !== undefined && pageSize.default > pageSize.max) {

@@ -1,12 +1,19 @@
 /**
- * §3 and §6: re-evaluation. A payment SUCCESS → FAILED → SUCCESS and a complaint COMPLETED → DECLINED → COMPLETED each
- * get exactly one new postback per change, in order, with the new status (and failedCode); once a newer postback was
- * acknowledged, no retry of an older one arrives.
+ * §3 and §6: re-evaluation. A payment re-evaluated SUCCESS → FAILED, one FAILED → SUCCESS, and a complaint COMPLETED →
+ * DECLINED each get a new postback with the new status (and failedCode) after the first one's (§3.1: "A new payment
+ * postback with the updated status is sent"); once a newer postback was acknowledged, no retry of an older one
+ * arrives. One change each way is what the interface asks for: a provider whose test values flip once is judged.
+ * A repeat of a status already posted is another requirement's (PB-STOP-AFTER-200), so repeats are not counted here.
  */
 import { expect, test, verifies } from '../../fixtures/index.js';
 import type { CheckedAttempt } from '../../generated/capture/definitions.gen.js';
 import { check, precondition } from '../../fixtures/conformance/checks.js';
 import { bodyOf, complaintRun, paymentRun, statusesOf } from './postback-scenarios.js';
+
+/** The statuses in the order they came, a repeat of the one before left out. */
+function changes(statuses: readonly unknown[]): unknown[] {
+  return statuses.filter((status, n) => n === 0 || status !== statuses[n - 1]);
+}
 
 /** Attempts of the older status that arrived after the newer one's postback was acknowledged (200). */
 function staleAfterAcknowledged(attempts: readonly CheckedAttempt[], older: string, newer: string): number[] {
@@ -22,15 +29,15 @@ function staleAfterAcknowledged(attempts: readonly CheckedAttempt[], older: stri
 
 test.describe('re-evaluation postbacks (§3, §6)', () => {
   test(
-    'SUCCESS → FAILED → SUCCESS: one postback per change, in order',
+    'SUCCESS → FAILED: a new postback with the new status after the first',
     verifies('PB-FLIP-RESENT'),
     async ({ given, capture }) => {
       const { attempts } = await paymentRun(given, capture, {
-        steps: [{ status: 'SUCCESS' }, { flip: true, failedCode: 'INCORRECT_AMOUNT' }, { flip: true }],
+        steps: [{ status: 'SUCCESS' }, { flip: true }],
         attempts: 'all',
       });
       check('PB-FLIP-RESENT', () => {
-        expect(statusesOf(attempts).map(([s]) => s)).toEqual(['SUCCESS', 'FAILED', 'SUCCESS']);
+        expect(changes(statusesOf(attempts).map(([s]) => s))).toEqual(['SUCCESS', 'FAILED']);
       });
     },
   );
@@ -55,33 +62,29 @@ test.describe('re-evaluation postbacks (§3, §6)', () => {
   );
 
   test(
-    'FAILED → SUCCESS → FAILED: one postback per change, in order',
+    'FAILED → SUCCESS: a new postback with the new status after the first',
     verifies('PB-FLIP-RESENT'),
     async ({ given, capture }) => {
       const { attempts } = await paymentRun(given, capture, {
-        steps: [
-          { status: 'FAILED', failedCode: 'NO_AMOUNT' },
-          { flip: true },
-          { flip: true, failedCode: 'ANOTHER_REASON' },
-        ],
+        steps: [{ status: 'FAILED' }, { flip: true }],
         attempts: 'all',
       });
       check('PB-FLIP-RESENT', () => {
-        expect(statusesOf(attempts).map(([s]) => s)).toEqual(['FAILED', 'SUCCESS', 'FAILED']);
+        expect(changes(statusesOf(attempts).map(([s]) => s))).toEqual(['FAILED', 'SUCCESS']);
       });
     },
   );
 
   test(
-    'COMPLETED → DECLINED → COMPLETED: one complaint postback per change, in order',
+    'COMPLETED → DECLINED: a new complaint postback with the new status after the first',
     verifies('PB-COMPLAINT-FLIP-RESENT'),
     async ({ given, capture }) => {
       const { attempts } = await complaintRun(given, capture, {
-        moves: ['APPROVED', 'COMPLETED', 'flip', 'flip'],
+        moves: ['APPROVED', 'COMPLETED', 'flip'],
         attempts: 'all',
       });
       check('PB-COMPLAINT-FLIP-RESENT', () => {
-        expect(attempts.map((a) => bodyOf(a).status)).toEqual(['COMPLETED', 'DECLINED', 'COMPLETED']);
+        expect(changes(attempts.map((a) => bodyOf(a).status))).toEqual(['COMPLETED', 'DECLINED']);
       });
     },
   );

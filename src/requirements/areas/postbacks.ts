@@ -282,7 +282,7 @@ export const POSTBACK_REQUIREMENTS = [
     id: 'PB-FLIP-RESENT',
     section: '§3.1, §6',
     statement:
-      'A payment re-evaluated SUCCESS → FAILED → SUCCESS gets exactly one new postback per change, in order, with its status and failedCode.',
+      'A payment re-evaluated from SUCCESS to FAILED, or back, gets a new postback with its new status after the one before.',
     level: 'spec',
     operations: [],
     quote: [...PAYMENT_REEVALUATION, PAYMENT_EVENT],
@@ -291,7 +291,7 @@ export const POSTBACK_REQUIREMENTS = [
     id: 'PB-COMPLAINT-FLIP-RESENT',
     section: '§3.2, §6',
     statement:
-      'A complaint re-evaluated COMPLETED → DECLINED → COMPLETED gets exactly one new postback per change, in order, with its status.',
+      'A complaint re-evaluated from COMPLETED to DECLINED, or back, gets a new postback with its new status after the one before.',
     level: 'spec',
     operations: [],
     quote: [...COMPLAINT_REEVALUATION, COMPLAINT_EVENT],

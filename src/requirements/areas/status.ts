@@ -186,6 +186,19 @@ export const STATUS_REQUIREMENTS = [
     quote: [PAYMENT_RECORD.status, PAYMENT_RECORD.failedCode],
   },
   {
+    id: 'STATUS-CURRENT-AT-POSTBACK',
+    section: '§4.3, §6',
+    statement:
+      "Once a payment's postback is sent, the status check shows that status: at once, or within the profile's statusLagMs.",
+    level: 'profile',
+    operations: STATUS,
+    quote: [
+      "After the user's payment is processed and on every later status change (e.g. SUCCESS to FAILED or back)",
+      STATUS_ANSWER,
+    ],
+    conventions: ['statusLagMs'],
+  },
+  {
     id: 'PAYMENT-REEVALUATION',
     section: '§3.1',
     statement:

@@ -28,7 +28,8 @@ function validated(ctx: SandboxContext, operation: OperationName, received: Reco
   const text = `invalid body: ${formatFindings(errors.slice(0, FINDINGS_IN_TEXT)).replaceAll('\n', '; ')}`;
   // The status the conventions give a body that breaks its table (invalidBodyStatus); the fault answers 422 where
   // they say 400.
-  if (ctx.faults.has('error-invalid-body-422') && ctx.conventions.invalidBodyStatus === 400) throw new ApiError(422, text);
+  if (ctx.faults.has('error-invalid-body-422') && ctx.conventions.invalidBodyStatus === 400)
+    throw new ApiError(422, text);
   throw ApiError.invalid(text);
 }
 

@@ -87,9 +87,7 @@ export function createPayment(
   if (body.merchantPaymentId !== undefined) {
     const existing = ctx.payments.getByMerchantPaymentId(merchant.id, body.merchantPaymentId);
     if (existing !== undefined) {
-      throw ApiError.invalid(
-        `merchantPaymentId ${body.merchantPaymentId} is already used by payment ${existing.id}`,
-      );
+      throw ApiError.invalid(`merchantPaymentId ${body.merchantPaymentId} is already used by payment ${existing.id}`);
     }
   }
   const record = ctx.payments.add({
@@ -149,8 +147,7 @@ function attachmentFor(
   attachmentId: string | undefined,
 ): { id: string; url: string } | undefined {
   if (attachmentId === undefined) {
-    if (required)
-      throw ApiError.invalid(`payment method ${methodId} requires attachmentId (the id of a media upload)`);
+    if (required) throw ApiError.invalid(`payment method ${methodId} requires attachmentId (the id of a media upload)`);
     return undefined;
   }
   const media = ctx.media.get(attachmentId);

@@ -33,6 +33,22 @@ export function lookUpPayment(
   return byId() ?? byMerchantId();
 }
 
+/** How long the fault's cache keeps an answer, on the sandbox's clock. */
+const CACHE_MS = 5_000;
+const caches = new WeakMap<SandboxContext, Map<string, { readonly view: PaymentRecord; readonly at: number }>>();
+
+/** The record as a cache in front of the store shows it: what it held when first read, for five seconds. */
+function cached(ctx: SandboxContext, record: PaymentRecord): PaymentRecord {
+  const cache = caches.get(ctx) ?? new Map<string, { readonly view: PaymentRecord; readonly at: number }>();
+  caches.set(ctx, cache);
+  const now = ctx.clock.now();
+  const hit = cache.get(record.id);
+  if (hit !== undefined && now - hit.at < CACHE_MS) return hit.view;
+  const view = { ...record };
+  cache.set(record.id, { view, at: now });
+  return view;
+}
+
 /** The payment status check (§4.3): the payment, or 404 NOT_FOUND. */
 export function paymentStatus(
   ctx: SandboxContext,
@@ -40,7 +56,7 @@ export function paymentStatus(
   body: PaymentStatusRequest,
 ): PaymentRecord | 'none' {
   const record = lookUpPayment(ctx, merchant, body);
-  if (record !== undefined) return record;
+  if (record !== undefined) return ctx.faults.has('status-cached-5s') ? cached(ctx, record) : record;
   if (ctx.faults.has('error-unknown-payment-200')) return 'none';
   throw ApiError.notFound();
 }

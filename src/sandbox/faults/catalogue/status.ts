@@ -22,6 +22,13 @@ export const STATUS_FAULTS = [
     description: 'A status check with no lookup field gets 404 NOT_FOUND instead of 400.',
   },
   {
+    name: 'status-cached-5s',
+    area: 'status',
+    breaks: ['STATUS-CURRENT-AT-POSTBACK'],
+    description:
+      'The status check answers from a five-second cache: right after a change and its postback it still shows the status before.',
+  },
+  {
     name: 'payment-created-success',
     area: 'status',
     breaks: ['PAYMENT-INITIAL-PENDING'],
