@@ -133,6 +133,10 @@ export interface RequirementResult {
   id: string;
   section: string;
   statement: string;
+  /**
+   * The interface's own words the requirement rests on, verbatim (a table row as its cells joined by ' | ')
+   */
+  quote?: string[];
   level: 'spec' | 'profile';
   /**
    * A security requirement (a receiver that acknowledges a forged postback): present only when true

@@ -1,8 +1,8 @@
 /**
- * npm run peer-faults: the kit against a service it was not built against (design brief §9). The independent Python
- * service of ../shared/peers is started clean and certified by URL with profiles/peers/python-service.json, then once
- * under each of its faults FX01–FX20: each must be detected through a requirement it breaks (src/peers/
- * python-service-faults.ts, judged from its README) and make nothing else fail, compared test by test with the clean
+ * npm run peer-faults: the kit against a service it was not built against (design brief §9). A peer service of
+ * src/peers/peer-services.ts (--peer: the independent Python service by default, PayGate, Orbipay) is started clean and
+ * certified by URL with its profile, then once under each of its faults: each must be detected through a requirement
+ * it breaks (its fault map, judged from its README) and make nothing else fail, compared test by test with the clean
  * run (src/faults/test-level.ts). Targeted by default (the tests of the requirements the chosen faults break), the
  * whole suite with --full. `--certify` runs only the clean certification and holds it to 0 FAIL and to the share of
  * testable spec-level requirements that must PASS.
@@ -14,13 +14,13 @@ import path from 'node:path';
 import { parseCommand } from '../args/parse-command.js';
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
 import { CertifyError, runReportingProject } from '../certify/certify-cli.js';
-import { PYTHON_SERVICE_FAULT_MAP } from '../peers/python-service-faults.js';
 import {
-  PYTHON_SERVICE_FAULTS,
-  PYTHON_SERVICE_PROFILE,
-  pythonServiceDir,
-  startPythonService,
-} from '../peers/python-service.js';
+  isPeerServiceName,
+  PEER_SERVICE_NAMES,
+  PEER_SERVICES,
+  type PeerService,
+  startPeerService,
+} from '../peers/peer-services.js';
 import { writeProfileVariant } from '../profile/profile-copy.js';
 import { requirementGrep } from '../requirements/requirement-grep.js';
 import { REQUIREMENTS } from '../requirements/registry.js';
@@ -35,11 +35,13 @@ function percent(share: number): string {
   return `${Math.round(share * 1000) / 10} %`;
 }
 
-const HELP = `Certify the independent Python service and prove the kit catches each of its faults, and nothing else.
+const HELP = `Certify a peer service and prove the kit catches each of its faults, and nothing else.
 
-Usage: payment-conformance peer-faults [--fault FXnn]… [--full] [--certify] [--workers N] [--parallel N] [--out DIR]
+Usage: payment-conformance peer-faults [--peer NAME] [--fault NAME]… [--full] [--certify] [--workers N]
+                                       [--parallel N] [--out DIR]
 
-  --fault FXnn   only this fault (repeatable; default: all ${PYTHON_SERVICE_FAULTS.length})
+  --peer NAME    the peer service: ${PEER_SERVICE_NAMES.join(', ')} (default python-service)
+  --fault NAME   only this fault (repeatable; default: all of the peer's)
   --full         the whole suite under each fault (default: the tests of the requirements it breaks)
   --certify      only the clean certification: 0 FAIL, and at least ${percent(MIN_SPEC_PASS)} of the testable
                  spec-level requirements PASS
@@ -48,7 +50,8 @@ Usage: payment-conformance peer-faults [--fault FXnn]… [--full] [--certify] [-
   --out DIR      where peer-faults.json and each run's reports go (default: reports/peer-faults)
   --help         this text
 
-Needs Python 3.11 with cryptography and ../shared/peers beside the kit (KIT_PEERS_DIR names another place).
+The Python peers need Python 3.11 with cryptography and ../shared/peers beside the kit (KIT_PEERS_DIR names another
+place); Orbipay runs on the kit's own Node.js, from counterparts/.
 `;
 
 interface PeerRun {
@@ -61,6 +64,7 @@ interface PeerRun {
  * by URL with the peer's profile (a copy naming that capture port), and stopped.
  */
 async function certifyPeer(
+  service: PeerService,
   fault: string | undefined,
   out: string,
   grep: string | undefined,
@@ -69,11 +73,11 @@ async function certifyPeer(
   const started = Date.now();
   const capturePort = await freePort();
   const registered = `http://127.0.0.1:${capturePort}/pb/merchant`;
-  const profile = writeProfileVariant(PYTHON_SERVICE_PROFILE, 'python-service', (settings) => ({
+  const profile = writeProfileVariant(service.profile, service.name, (settings) => ({
     ...settings,
     merchant: { ...settings.merchant, postbackUrl: registered },
   }));
-  const peer = await startPythonService({
+  const peer = await startPeerService(service, {
     ...(fault === undefined ? {} : { fault }),
     registeredPostbackUrl: registered,
   });
@@ -126,6 +130,7 @@ export async function peerFaults(args: readonly string[]): Promise<number> {
     parsed = parseCommand(
       args,
       {
+        peer: { type: 'string' },
         fault: { type: 'string', multiple: true },
         full: { type: 'boolean' },
         certify: { type: 'boolean' },
@@ -142,15 +147,21 @@ export async function peerFaults(args: readonly string[]): Promise<number> {
   }
   if (parsed === undefined) return 0;
   const { values } = parsed;
-  const dir = pythonServiceDir();
+  const peerName = values.peer ?? 'python-service';
+  if (!isPeerServiceName(peerName)) {
+    process.stderr.write(`peer-faults: no peer service ${peerName} (${PEER_SERVICE_NAMES.join(', ')})\n`);
+    return 2;
+  }
+  const service = PEER_SERVICES[peerName];
+  const dir = service.dir();
   if (typeof dir !== 'string') {
     process.stderr.write(`peer-faults: ${dir.missing}\n`);
     return 2;
   }
-  const names = values.fault ?? [...PYTHON_SERVICE_FAULTS];
-  const unknown = names.filter((name) => PYTHON_SERVICE_FAULT_MAP[name] === undefined);
+  const names = values.fault ?? Object.keys(service.faults);
+  const unknown = names.filter((name) => service.faults[name] === undefined);
   if (unknown.length > 0) {
-    process.stderr.write(`peer-faults: the peer service has no fault ${unknown.join(', ')}\n`);
+    process.stderr.write(`peer-faults: ${service.label} has no fault ${unknown.join(', ')}\n`);
     return 2;
   }
   const workers = values.workers ?? '2';
@@ -164,9 +175,9 @@ export async function peerFaults(args: readonly string[]): Promise<number> {
   const full = values.full === true || values.certify === true;
   const started = Date.now();
   try {
-    const breaksOf = (name: string) => PYTHON_SERVICE_FAULT_MAP[name]?.breaks ?? [];
+    const breaksOf = (name: string) => service.faults[name]?.breaks ?? [];
     const cleanGrep = full ? undefined : requirementGrep(names.flatMap(breaksOf)).source;
-    const clean = await certifyPeer(undefined, path.join(out, 'clean'), cleanGrep, workers);
+    const clean = await certifyPeer(service, undefined, path.join(out, 'clean'), cleanGrep, workers);
     process.stdout.write(summaryLine('clean', clean));
     const falseAlarms = failuresOf(clean.report);
     for (const alarm of falseAlarms) process.stdout.write(`  FALSE ALARM ${alarm.requirement} in ${alarm.test}\n`);
@@ -178,7 +189,7 @@ export async function peerFaults(args: readonly string[]): Promise<number> {
       await inParallel(names, parallel, async (name) => {
         const breaks = breaksOf(name);
         const grep = full ? undefined : requirementGrep(breaks).source;
-        const run = await certifyPeer(name, path.join(out, name), grep, workers);
+        const run = await certifyPeer(service, name, path.join(out, name), grep, workers);
         const judged = judgeAgainstClean(breaks, clean.report, run.report);
         const row: PeerFaultRow = {
           name,
@@ -225,13 +236,15 @@ export async function peerFaults(args: readonly string[]): Promise<number> {
       )}\n`,
     );
     process.stdout.write(
-      `Peer service: ${ok ? 'OK' : 'NOT OK'} — ${values.certify === true ? 'clean certification only' : `${totals.detected} of ${totals.faults} faults detected, ${totals.collateral} collateral`}, ` +
+      `${service.label}: ${ok ? 'OK' : 'NOT OK'} — ${values.certify === true ? 'clean certification only' : `${totals.detected} of ${totals.faults} faults detected, ${totals.collateral} collateral`}, ` +
         `${totals.falseAlarms} false alarm(s)${shareOk ? '' : `, spec-level PASS below ${percent(MIN_SPEC_PASS)}`}, ` +
         `${totals.wallSeconds} s; ${path.relative(process.cwd(), path.join(out, 'peer-faults.json'))}\n`,
     );
     return ok ? 0 : 1;
   } catch (error) {
-    if (!(error instanceof CertifyError) && !(error instanceof Error && /peer service|python3/.test(error.message))) {
+    const peerFailure =
+      error instanceof Error && (error.message.startsWith(service.label) || /could not be started/.test(error.message));
+    if (!(error instanceof CertifyError) && !peerFailure) {
       throw error;
     }
     process.stderr.write(`peer-faults: ${error.message}\n`);

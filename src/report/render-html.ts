@@ -68,7 +68,7 @@ function row(result: RequirementResult, blocks: readonly string[]): string {
           .join('')}</ul>`;
   const details =
     result.verdict === 'FAIL'
-      ? `${blocking}${findings}<details class="failure"><summary>evidence (${result.evidence.length})</summary>${result.evidence.map(evidenceBlock).join('')}</details>`
+      ? `${quoteBlock(result)}${blocking}${findings}<details class="failure"><summary>evidence (${result.evidence.length})</summary>${result.evidence.map(evidenceBlock).join('')}</details>`
       : result.reason === undefined
         ? ''
         : `${blockedBy}<div class="reason">${escapeHtml(result.reason)}</div>${
@@ -81,6 +81,13 @@ function row(result: RequirementResult, blocks: readonly string[]): string {
 <td><code>${escapeHtml(result.id)}</code>${result.critical === true ? ' <span class="critical">critical</span>' : ''}</td><td>${escapeHtml(result.section)}</td><td>${result.level}</td>
 <td><span class="verdict ${VERDICT_CLASS[result.verdict]}">${escapeHtml(result.verdict)}</span></td><td>${tests}</td>
 <td>${escapeHtml(result.statement)}${details}</td></tr>`;
+}
+
+/** The interface's own words beside a FAIL: what the target breaks, verbatim. */
+function quoteBlock(result: RequirementResult): string {
+  const quote = result.quote ?? [];
+  if (quote.length === 0) return '';
+  return `<blockquote class="quote">${quote.map((q) => `<p>${escapeHtml(q)}</p>`).join('')}</blockquote>`;
 }
 
 function options(values: readonly string[]): string {
@@ -102,7 +109,7 @@ table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #eee;pad
 .pass{background:#e6f4ea;color:#137333}.fail{background:#fce8e6;color:#b3261e}
 .not-verified{background:#fef7e0;color:#8a5300}.unspecified{background:#eee;color:#555}
 pre{background:#f6f8fa;padding:8px;overflow:auto;max-height:320px;white-space:pre-wrap;word-break:break-word}
-.reason{color:#666;font-size:12px;margin-top:4px}.blocks,.blocked-by{font-size:12px;margin-top:4px;color:#8a1c1c}.findings{font-size:12px;margin:4px 0;padding-left:18px}.count{font-weight:600}.first{color:#666}.errors pre{background:#fff4e5}
+.reason{color:#666;font-size:12px;margin-top:4px}.quote{margin:4px 0;padding:2px 8px;border-left:3px solid #8a1c1c;font-size:12px;color:#333}.quote p{margin:2px 0}.blocks,.blocked-by{font-size:12px;margin-top:4px;color:#8a1c1c}.findings{font-size:12px;margin:4px 0;padding-left:18px}.count{font-weight:600}.first{color:#666}.errors pre{background:#fff4e5}
 .critical{font-size:11px;font-weight:700;color:#fff;background:#8a1c1c;border-radius:3px;padding:0 4px}
 `;
 

@@ -30,6 +30,13 @@ function cell(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 }
 
+/** The interface's own words a requirement rests on, as the FAIL quotes them; nothing when it has none. */
+function quoted(result: RequirementResult): string[] {
+  const quote = result.quote ?? [];
+  if (quote.length === 0) return [];
+  return ['The interface says:', '', ...quote.map((q) => `> «${q}»`), ''];
+}
+
 function failure(result: RequirementResult, blocks: readonly string[]): string {
   const failed = result.tests.filter((t) => t.status === 'failed');
   const lines = [
@@ -37,6 +44,7 @@ function failure(result: RequirementResult, blocks: readonly string[]): string {
     '',
     `> ${result.statement}`,
     '',
+    ...quoted(result),
     `Failed tests: ${failed.length} of ${result.tests.length}.`,
   ];
   if (blocks.length > 0) {

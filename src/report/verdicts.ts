@@ -105,6 +105,7 @@ export function judgeRequirement(
     id: requirement.id,
     section: requirement.section,
     statement: requirement.statement,
+    ...(requirement.quote === undefined ? {} : { quote: [...requirement.quote] }),
     level: requirement.level,
     ...(requirement.critical === true ? { critical: true as const } : {}),
   };

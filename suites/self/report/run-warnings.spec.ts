@@ -7,6 +7,7 @@ import cases from '../../../fixtures/schema-cases/report/conformance.cases.js';
 import type { ConformanceReport } from '../../../generated/report/conformance.gen.js';
 import { renderHtml } from '../../../src/report/render-html.js';
 import { renderMarkdown } from '../../../src/report/render-markdown.js';
+import { sampleReport } from '../../../fixtures/self/sample-report.js';
 
 const base = cases.valid.report as ConformanceReport;
 const warning = 'payouts are allowed (safety.allowPayouts) on <staging>, a target elsewhere';
@@ -28,4 +29,15 @@ test('should have no warnings section when the run had none', () => {
   const { warnings: _none, ...without } = { ...base, warnings: [] };
   expect(renderMarkdown(without)).not.toContain('Warnings about the run');
   expect(renderHtml(without)).not.toContain('Warnings about the run');
+});
+
+test("should quote the interface's own words beside a FAIL, in Markdown and in HTML, escaped", () => {
+  const report = sampleReport();
+  const failed = report.requirements.find((r) => r.id === 'AUTH-NO-LOGIN');
+  expect(failed?.verdict).toBe('FAIL');
+  expect(failed?.quote).toContain('missing publicKey gives 401 NO_LOGIN');
+  const markdown = renderMarkdown(report);
+  const section = markdown.slice(markdown.indexOf('### AUTH-NO-LOGIN'));
+  expect(section).toContain('The interface says:\n\n> «missing publicKey gives 401 NO_LOGIN»');
+  expect(renderHtml(report)).toContain('<blockquote class="quote"><p>');
 });
