@@ -216,6 +216,14 @@ export interface Evidence {
    */
   postbacks?: string;
   /**
+   * The last request of the test as a self-contained curl command: its method, URL, headers and exact body, signed as sent, for someone without the kit
+   */
+  curl?: string;
+  /**
+   * The kit command that runs the check again from an installed kit (npx payment-conformance certify …; in a clone npm run certify -- takes the same flags)
+   */
+  replay?: string;
+  /**
    * Screenshots and traces of a failing browser test, by their path from the reports' folder (the browser's own traffic and pages only: no request of the kit's API client, so no secret, is in them)
    */
   files?: string[];

@@ -3,6 +3,7 @@
  * requirement registry into conformance.json, conformance.md and conformance.html, and prints a short summary. It
  * reads what the tests recorded; it never makes an HTTP call. Options: `outputDir` (default `reports`).
  */
+import { replayOf } from './reproduce.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -148,7 +149,20 @@ export default class ConformanceReporter implements Reporter {
         .filter((o) => o.status === 'failed' || o.reason !== undefined)
         .map((o) => [
           o.requirement,
-          evidenceOf(title, o.message ?? o.reason ?? `the test ended ${result.status}`, attachments, files),
+          evidenceOf(
+            title,
+            o.message ?? o.reason ?? `the test ended ${result.status}`,
+            attachments,
+            files,
+            o.status === 'failed'
+              ? replayOf({
+                  title,
+                  target: process.env.KIT_TARGET ?? '',
+                  profile: process.env.KIT_PROFILE ?? '',
+                  message: o.message ?? '',
+                })
+              : undefined,
+          ),
         ]),
     );
     this.outcomes.push({

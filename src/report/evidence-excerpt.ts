@@ -6,6 +6,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import type { Evidence } from '../../generated/report/conformance.gen.js';
 import { redactSecrets } from '../secrets/redaction.js';
+import { curlOf } from './reproduce.js';
 
 export interface AttachedText {
   readonly name: string;
@@ -34,7 +35,9 @@ function text(value: unknown): string {
 }
 
 /** The last exchange of the test: the one its failing check most likely looked at. */
-function lastExchange(attachments: readonly AttachedText[]): { request: string; response: string } | undefined {
+function lastExchange(
+  attachments: readonly AttachedText[],
+): { request: string; response: string; curl: string | undefined } | undefined {
   const attached = attachments.find((a) => a.name === 'exchanges');
   if (attached === undefined) return undefined;
   let exchanges: unknown;
@@ -51,6 +54,12 @@ function lastExchange(attachments: readonly AttachedText[]): { request: string; 
   return {
     request: clip(`${text(request.method)} ${text(request.url)}${variant}\n${text(request.body)}`, BODY_CHARS),
     response: clip(`${text(response.status)}\n${text(response.body)}`, BODY_CHARS),
+    curl: curlOf({
+      method: text(request.method),
+      url: text(request.url),
+      headers: record(request.headers) ?? {},
+      body: text(request.body),
+    }),
   };
 }
 
@@ -59,6 +68,7 @@ export function evidenceOf(
   errorMessage: string,
   attachments: readonly AttachedText[],
   files: readonly string[] = [],
+  replay?: string,
 ): Evidence {
   const exchange = lastExchange(attachments);
   const postbacks = attachments.find((a) => a.name === 'postbacks')?.text;
@@ -70,6 +80,8 @@ export function evidenceOf(
       ? {}
       : { request: redactSecrets(exchange.request), response: redactSecrets(exchange.response) }),
     ...(postbacks === undefined ? {} : { postbacks: redactSecrets(clip(postbacks, POSTBACK_CHARS)) }),
+    ...(exchange?.curl === undefined ? {} : { curl: redactSecrets(exchange.curl) }),
+    ...(replay === undefined ? {} : { replay: redactSecrets(replay) }),
     ...(files.length === 0 ? {} : { files: [...files] }),
   };
 }

@@ -34,7 +34,10 @@ function evidenceBlock(evidence: Evidence): string {
   return `<div class="evidence"><h4>${escapeHtml(evidence.test)}</h4><pre>${escapeHtml(evidence.message)}</pre>${part(
     'Request',
     evidence.request,
-  )}${part('Response', evidence.response)}${part('Postbacks received', evidence.postbacks)}${filesBlock(evidence.files)}</div>`;
+  )}${part('Response', evidence.response)}${part('Postbacks received', evidence.postbacks)}${filesBlock(evidence.files)}${part(
+    'Reproduce without the kit',
+    evidence.curl,
+  )}${part('Run the check again with the kit', evidence.replay)}</div>`;
 }
 
 /** Links to a browser test's screenshots and traces, relative to the report (open a trace with npx playwright show-trace). */

@@ -74,6 +74,11 @@ function failure(result: RequirementResult, blocks: readonly string[]): string {
         ...evidence.files.map((f) => `- ${f}`),
       );
     }
+    if (evidence.curl !== undefined) lines.push('', 'Reproduce without the kit:', '', fenced(evidence.curl, 'sh'));
+    if (evidence.replay !== undefined) {
+      lines.push('', 'Run the check again with the kit (in its clone: `npm run certify --` and the same flags):', '');
+      lines.push(fenced(evidence.replay, 'sh'));
+    }
   }
   return lines.join('\n');
 }
