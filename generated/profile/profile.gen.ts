@@ -183,6 +183,7 @@ export interface Profile {
   safety?: Safety;
   propertyRuns?: PropertyRuns;
   conventions?: Conventions;
+  limits?: Limits;
 }
 /**
  * How the kit reaches the target (and a merchant's receiver) over HTTPS: a private CA, a client certificate for mutual TLS, whether to verify the server. Files resolve against the profile's folder; the client key comes from a secret source, never inline, and never reaches a report. HTTP_PROXY, HTTPS_PROXY and NO_PROXY of the environment are honoured beside it.
@@ -223,6 +224,39 @@ export interface Operations {
 export interface Endpoint {
   method?: 'POST' | 'PUT' | 'PATCH';
   path: string;
+  payload?: Payload;
+}
+/**
+ * The body of an operation §4.7 only names (payment methods, media upload, complaint creation, SMS confirmation: 'their paths, methods and payloads are not shown'), as the provider documents it. kitDesign: the provider takes the kit's reference payloads (schemas/other-operations, the sandbox's); otherwise example is a valid body and the checks of the operation use it, its required members and the answer's pointers. Without a payload, the checks that need a body of the operation are NOT VERIFIED, naming this setting
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "Payload".
+ */
+export interface Payload {
+  /**
+   * The kit's reference design (schemas/other-operations): its bodies, its invalid variants, its answers' shapes
+   */
+  kitDesign?: boolean;
+  /**
+   * A valid body without publicKey and hash (the kit signs it). Its strings may hold placeholders: {{paymentId}}, {{merchantPaymentId}}, {{postBackUrl}}, {{comment}}, {{imageBase64}} (a small PNG or JPEG, standard base64), {{contentType}} (image/png or image/jpeg), {{fileName}}, {{code}} (the SMS code), {{type}} (PAY_IN or PAY_OUT); a member that is exactly a placeholder with no value is left out
+   */
+  example?: {};
+  /**
+   * Members of example the operation requires: a body without one is refused (conventions.invalidBodyStatus)
+   */
+  required?: string[];
+  /**
+   * Media upload and complaint creation: where the answer holds the new thing's id (a JSON pointer; default /id)
+   */
+  idAt?: string;
+  /**
+   * Payment methods: where the answer holds the array of methods (a JSON pointer; default /paymentMethods; '' for an answer that is the array), each method with id and type
+   */
+  listAt?: string;
+  /**
+   * SMS confirmation: where the answer says the confirmation succeeded (a JSON pointer to a boolean; default /isSucceed; a 200 without it counts as confirmed)
+   */
+  succeededAt?: string;
 }
 /**
  * How the kit signs requests as the merchant (§5). For rsa-sha256 and ed25519, publicKey is the merchant's public key file (its whole contents go into the publicKey field) and signingKey its private key; for hmac-sha256, publicKey is the key id and signingKey the shared secret. members, canonicalForm and hashEncoding say what the hash covers and how it is written; a custom module gets that signing input, the body and (when verifying) the exact bytes.
@@ -822,4 +856,18 @@ export interface RetrySchedule {
    * How far each delay may stray from the schedule, as a fraction of it (0.2: +-20 %, the provider documents random jitter); default 0, the delays as stated (within the kit's own timing tolerance)
    */
   jitter?: number;
+}
+/**
+ * Limits the provider documents on the data it accepts (§8: 'no rate limits, page size bounds, request size or amount bounds are given'): what the kit generates stays within them, and its probes of long values reach them (a column too short for a value the provider documents is a classic defect)
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "Limits".
+ */
+export interface Limits {
+  /**
+   * The longest text the provider accepts in a request member, by the member's name (merchantPaymentId, merchantUserId, comment…). A member it names no length for gets at most 32 characters from the kit's generators
+   */
+  maxLength?: {
+    [k: string]: number | undefined;
+  };
 }

@@ -28,12 +28,20 @@ export class HookTemplateError extends Error {
   override readonly name = 'HookTemplateError';
 }
 
-function valueOf(name: string, values: HookValues, where: string): HookValue {
-  if (!(HOOK_PLACEHOLDERS as readonly string[]).includes(name) && !RECORD_PLACEHOLDER.test(name)) {
-    throw new HookTemplateError(
-      `${where}: {{${name}}} is not a placeholder (${HOOK_PLACEHOLDERS.join(', ')}, payment.MEMBER, complaint.MEMBER)`,
-    );
-  }
+/** Which placeholders a template may use, and how a message names them. */
+export interface PlaceholderSet {
+  readonly allows: (name: string) => boolean;
+  readonly names: string;
+}
+
+/** The hooks' placeholders: the named ones, and the members of a payment's or a complaint's record. */
+export const HOOK_PLACEHOLDER_SET: PlaceholderSet = {
+  allows: (name) => (HOOK_PLACEHOLDERS as readonly string[]).includes(name) || RECORD_PLACEHOLDER.test(name),
+  names: `${HOOK_PLACEHOLDERS.join(', ')}, payment.MEMBER, complaint.MEMBER`,
+};
+
+function valueOf(name: string, values: HookValues, where: string, set: PlaceholderSet): HookValue {
+  if (!set.allows(name)) throw new HookTemplateError(`${where}: {{${name}}} is not a placeholder (${set.names})`);
   return values[name];
 }
 
@@ -47,7 +55,7 @@ export function recordPlaceholders(template: unknown): string[] {
 /** The path with its placeholders filled in; one without a value is an error (a path must be whole). */
 export function fillPath(template: string, values: HookValues): string {
   return template.replace(PLACEHOLDER, (_whole, name: string) => {
-    const value = valueOf(name, values, 'path');
+    const value = valueOf(name, values, 'path', HOOK_PLACEHOLDER_SET);
     if (value === undefined || value === null) {
       throw new HookTemplateError(`path: {{${name}}} has no value for this call`);
     }
@@ -55,20 +63,23 @@ export function fillPath(template: string, values: HookValues): string {
   });
 }
 
-/** The body with its placeholders filled in, recursively; members whose whole value has no value left out. */
-export function fillBody(template: unknown, values: HookValues): unknown {
+/**
+ * The body with its placeholders filled in, recursively; members whose whole value has no value left out. `set` says
+ * which placeholders it may use (the hooks' by default).
+ */
+export function fillBody(template: unknown, values: HookValues, set: PlaceholderSet = HOOK_PLACEHOLDER_SET): unknown {
   if (typeof template === 'string') {
     const whole = WHOLE.exec(template);
-    if (whole?.[1] !== undefined) return valueOf(whole[1], values, 'body');
-    return template.replace(PLACEHOLDER, (_w, name: string) => String(valueOf(name, values, 'body') ?? ''));
+    if (whole?.[1] !== undefined) return valueOf(whole[1], values, 'body', set);
+    return template.replace(PLACEHOLDER, (_w, name: string) => String(valueOf(name, values, 'body', set) ?? ''));
   }
   if (Array.isArray(template)) {
-    return template.map((item) => fillBody(item, values)).filter((item) => item !== undefined);
+    return template.map((item) => fillBody(item, values, set)).filter((item) => item !== undefined);
   }
   if (typeof template === 'object' && template !== null) {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(template)) {
-      const filled = fillBody(value, values);
+      const filled = fillBody(value, values, set);
       if (filled !== undefined) out[key] = filled;
     }
     return out;

@@ -1,6 +1,9 @@
 import type { Profile } from '../../generated/profile/profile.gen.js';
 import { methodProblems } from './method-rules.js';
 
+/** The operations §4.7 only names: their payloads are the provider's (profile operations.X.payload). */
+const OTHER_OPERATIONS = new Set(['paymentMethods', 'mediaUpload', 'complaintCreate', 'smsConfirm']);
+
 /** Rules across fields that a JSON Schema cannot say well; each problem names its field. */
 export function crossFieldProblems(profile: Profile): string[] {
   const problems: string[] = [];
@@ -15,6 +18,19 @@ export function crossFieldProblems(profile: Profile): string[] {
     }
     const maxAmount = profile.safety?.maxAmount;
     for (const [name, method] of Object.entries(methods)) problems.push(...methodProblems(name, method, maxAmount));
+  }
+  for (const [name, endpoint] of Object.entries(profile.operations ?? {})) {
+    const payload = endpoint?.payload;
+    if (payload === undefined) continue;
+    if (!OTHER_OPERATIONS.has(name)) {
+      problems.push(`operations.${name}.payload: only the operations §4.7 names take one (their payloads are not shown)`);
+    } else if (payload.kitDesign !== true && payload.example === undefined) {
+      problems.push(`operations.${name}.payload: kitDesign true, or an example body`);
+    }
+    const missing = (payload.required ?? []).filter((member: string) => !(member in (payload.example ?? {})));
+    if (payload.example !== undefined && missing.length > 0) {
+      problems.push(`operations.${name}.payload.required: ${missing.join(', ')} not in its example`);
+    }
   }
   const pageSize = profile.conventions?.pageSize;
   if (pageSize !== undefined && pageSize.default > pageSize.max) {

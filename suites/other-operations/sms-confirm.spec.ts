@@ -1,12 +1,25 @@
 /**
- * §4.7 SMS confirmation (its path and body are the profile's), which follows a creation answered with
- * info.isSMSRequired (§2.3): the profile's test code confirms, another code does not.
+ * §4.7 SMS confirmation (its path and payload are the profile's: operations.smsConfirm.payload), which follows a
+ * creation answered with info.isSMSRequired (§2.3): the profile's test code confirms, another code does not.
  */
-import { expect, okObject, skipBecause, test, verifies } from '../../fixtures/index.js';
+import { expect, skipBecause, test, verifies } from '../../fixtures/index.js';
 import type { Preconditions } from '../../fixtures/conformance/preconditions.js';
+import { answerAt, expectKitDesignAnswer, payloadBody } from '../../fixtures/conformance/other-payloads.js';
+import type { Exchange } from '../../src/client/exchange.js';
+import type { ApiClient } from '../../src/client/api-client.js';
 
 function testCode(given: Preconditions): string {
   return given.profile.settings.merchant.smsTestCode ?? skipBecause('the profile names no merchant.smsTestCode');
+}
+
+async function confirm(api: ApiClient, given: Preconditions, paymentId: string, code: string): Promise<Exchange> {
+  const body = payloadBody(given.profile, 'smsConfirm', { paymentId, code });
+  return api.dispatch(api.prepareUnchecked('smsConfirm', body));
+}
+
+/** Confirmed: 200, and the answer does not say otherwise where the profile says it tells (succeededAt). */
+function confirmed(given: Preconditions, exchange: Exchange): boolean {
+  return exchange.status === 200 && answerAt(given.profile, 'smsConfirm', 'succeededAt', exchange.json) !== false;
 }
 
 test.describe('smsConfirm', () => {
@@ -21,9 +34,9 @@ test.describe('smsConfirm', () => {
     async ({ api, given }) => {
       const code = testCode(given);
       const payment = await given.payment('smsRequired');
-      const exchange = await api.smsConfirm({ paymentId: payment.paymentId, code });
-      await expect(exchange).toMatchSchema('other-operations/sms-confirm.response');
-      expect(okObject(exchange).isSucceed).toBe(true);
+      const exchange = await confirm(api, given, payment.paymentId, code);
+      expectKitDesignAnswer(given.profile, 'smsConfirm', exchange, 'other-operations/sms-confirm.response');
+      expect(confirmed(given, exchange), `code ${code} answered ${exchange.status} ${exchange.text}`).toBe(true);
     },
   );
 
@@ -31,9 +44,7 @@ test.describe('smsConfirm', () => {
     const code = testCode(given);
     const payment = await given.payment('smsRequired');
     const wrong = code === '000000' ? '999999' : '000000';
-    const exchange = await api.smsConfirm({ paymentId: payment.paymentId, code: wrong });
-    const confirmed =
-      exchange.status === 200 && (exchange.json as { isSucceed?: unknown } | undefined)?.isSucceed === true;
-    expect(confirmed, `code ${wrong} answered ${exchange.status} ${exchange.text}`).toBe(false);
+    const exchange = await confirm(api, given, payment.paymentId, wrong);
+    expect(confirmed(given, exchange), `code ${wrong} answered ${exchange.status} ${exchange.text}`).toBe(false);
   });
 });

@@ -8,7 +8,9 @@
 import fc from 'fast-check';
 import { test, verifies } from '../../fixtures/index.js';
 import { errorCase, invalidBodyStatus } from '../../fixtures/conformance/error-answers.js';
-import { type Change, invalidVariants } from '../../fixtures/arbitraries/invalid-variants.js';
+import { type Change, describedVariants, invalidVariants } from '../../fixtures/arbitraries/invalid-variants.js';
+import { isOtherOperation, kitDesign, requiredMembers } from '../../fixtures/conformance/other-payloads.js';
+import { validFields } from '../../fixtures/conformance/operation-bodies.js';
 import { schemaFields, SIGNING_MEMBERS, withFreshIds } from '../../fixtures/arbitraries/request-fields.js';
 import { assertProperty } from '../../fixtures/conformance/property-runs.js';
 import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../src/contract/operations.js';
@@ -46,11 +48,12 @@ for (const operation of OPERATION_NAMES) {
     async ({ api, given }) => {
       given.operation(operation);
       if (operation === 'createPayOut') given.payouts();
-      const variants = invalidVariants(
-        OPERATIONS[operation].request,
-        schemaFields(operation, given.profile),
-        SIGNING_MEMBERS,
-      );
+      // §4.7's own bodies are the provider's: the kit's reference design where it takes it, else its described
+      // example and required members (other-payloads.ts); the others are the interface's field tables.
+      const variants =
+        isOtherOperation(operation) && !kitDesign(given.profile, operation)
+          ? describedVariants(validFields(operation, given), requiredMembers(given.profile, operation))
+          : invalidVariants(OPERATIONS[operation].request, schemaFields(operation, given.profile), SIGNING_MEMBERS);
       await assertProperty(
         given.profile,
         fc.asyncProperty(variants, async (invalid) => {

@@ -30,7 +30,7 @@ import {
   createdAtTicks,
   type Walk,
 } from '../../fixtures/conformance/payments-list.js';
-import { inInterval } from '../../src/profile/list-time.js';
+import { type BoundsForm, inInterval } from '../../src/profile/list-time.js';
 import type { MethodRole, Preconditions } from '../../fixtures/conformance/preconditions.js';
 import { assertProperty } from '../../fixtures/conformance/property-runs.js';
 import { heldPayments } from '../../fixtures/arbitraries/request-fields.js';
@@ -130,6 +130,13 @@ interface Setting {
   readonly around: Interval;
 }
 
+/** The least upper bound from which an interval starting at `lower` holds a tick, as the profile reads its bounds. */
+function emptyUntil(lower: number, form: BoundsForm): number {
+  let upper = lower;
+  while (![lower, lower + 1, lower + 2].some((tick) => inInterval(tick, lower, upper, form))) upper++;
+  return upper;
+}
+
 /** Creates the scenario's payments and turns its choices into a list filter, and what it must keep of ours. */
 async function arrange(api: ApiClient, given: Preconditions, scenario: Scenario): Promise<Setting> {
   const clock = given.exclusive ? await given.postbackTime() : undefined;
@@ -165,7 +172,10 @@ async function arrange(api: ApiClient, given: Preconditions, scenario: Scenario)
     window === undefined ? around.createdAtFrom : (times[Math.min(window.first, window.last) % times.length] ?? 0);
   const to =
     window === undefined ? around.createdAtTo : (times[Math.max(window.first, window.last) % times.length] ?? 0);
-  const [lower, upper] = from <= to ? [from, to] : [to, from];
+  const [lower, first] = from <= to ? [from, to] : [to, from];
+  // A window holds at least one tick as the profile reads its bounds: [t, t) is empty, and a service may refuse an
+  // empty interval (the interface says nothing of one).
+  const upper = inclusive === undefined ? first : Math.max(first, emptyUntil(lower, inclusive));
   const inside = (p: OwnPayment) => inclusive === undefined || inInterval(at(p), lower, upper, inclusive);
   const type = picked<PaymentType>(['PAY_IN', 'PAY_OUT'], scenario.type);
   const status = picked(
