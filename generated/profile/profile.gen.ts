@@ -109,7 +109,7 @@ export type PaymentType = 'PAY_IN' | 'PAY_OUT';
 export type CurrencyCode = string;
 export type ClientFieldsValues = ClientFieldValue[];
 /**
- * What a creation carries to lead to an outcome: the cents of its amount, a merchantUserId, or a client field's value
+ * What a creation carries to lead to an outcome: the cents of its amount, a merchantUserId, a client field's value, or a prefix of its merchantPaymentId (the kit's own id follows it, safety.merchantPaymentIdPrefix included)
  *
  * This interface was referenced by `Profile`'s JSON-Schema
  * via the `definition` "MagicSetting".
@@ -126,6 +126,9 @@ export type MagicSetting =
         key: string;
         value: string;
       };
+    }
+  | {
+      merchantPaymentIdPrefix: string;
     };
 /**
  * Reason of failure of a payment record (§2.1).

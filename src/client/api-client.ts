@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoadedProfile } from '../profile/load-profile.js';
 import { wireBound } from '../profile/list-time.js';
+import { reservedValues } from '../profile/reserved-values.js';
 import { redactSecrets } from '../secrets/redaction.js';
 import type { Exchange } from './exchange.js';
 import type { FieldsOf, OperationName } from '../contract/operations.js';
@@ -121,7 +122,13 @@ export class ApiClient {
     if (endpoint === undefined) {
       throw new MissingOperationError(`the profile names no path for ${request.operation}: the target lacks it`);
     }
-    assertSafe(request.operation, request.body, request.bytes, settings.safety);
+    assertSafe(
+      request.operation,
+      request.body,
+      request.bytes,
+      settings.safety,
+      reservedValues(settings).merchantPaymentIdPrefixes,
+    );
     const method = endpoint.method ?? 'POST';
     const path = this.pathPrefix + endpoint.path;
     const headers = { 'content-type': request.contentType ?? 'application/json', accept: 'application/json' };

@@ -30,6 +30,8 @@ export function assertSafe(
   body: Readonly<Record<string, unknown>> | undefined,
   bytes: Buffer,
   safety: Safety,
+  /** The provider's magic merchantPaymentId prefixes (outcomes.magicValues): the kit's own id may follow one. */
+  magicPrefixes: ReadonlySet<string> = new Set(),
 ): void {
   if (!OPERATIONS[operation].createsPayment) return;
   if (operation === 'createPayOut' && !safety.allowPayouts) {
@@ -41,7 +43,10 @@ export function assertSafe(
   if (typeof amount === 'number' && amount > safety.maxAmount) {
     throw new SafetyError(`refused to send amount ${amount}: above the profile's safety.maxAmount ${safety.maxAmount}`);
   }
-  if (typeof merchantPaymentId === 'string' && !merchantPaymentId.startsWith(safety.merchantPaymentIdPrefix)) {
+  const ours = (id: string) =>
+    id.startsWith(safety.merchantPaymentIdPrefix) ||
+    [...magicPrefixes].some((magic) => id.startsWith(magic + safety.merchantPaymentIdPrefix));
+  if (typeof merchantPaymentId === 'string' && !ours(merchantPaymentId)) {
     throw new SafetyError(
       `refused to send merchantPaymentId ${JSON.stringify(merchantPaymentId)}: it must start with the profile's ` +
         `safety.merchantPaymentIdPrefix ${JSON.stringify(safety.merchantPaymentIdPrefix)}`,

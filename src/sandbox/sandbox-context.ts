@@ -2,6 +2,7 @@ import type { SandboxClock } from './clock/sandbox-clock.js';
 import type { Merchant } from './config/merchant.js';
 import type { SandboxConventions } from './config/sandbox-conventions.js';
 import type { SandboxMethod } from './config/payment-methods.js';
+import type { RecordStyle } from './domain/record-style.js';
 import type { FaultSet } from './faults/fault-set.js';
 import type { MagicRules } from './flavors/magic-rules.js';
 import type { PostbackSender } from './postbacks/postback-sender.js';
@@ -24,6 +25,8 @@ export interface SandboxContext {
   readonly conventions: SandboxConventions;
   /** How payments settle by themselves: the flavour's magic values. */
   readonly magic: MagicRules;
+  /** How records write createdAt and order clientFieldsValues; default the sandbox's own (record-style.ts). */
+  readonly recordStyle?: RecordStyle;
   /** The URL the sandbox is reached at, for formUrl and media URLs. */
   readonly publicBaseUrl: () => string;
   readonly controlBasePath: string;

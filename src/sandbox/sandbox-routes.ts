@@ -4,6 +4,7 @@ import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../contract/ope
 import { ApiError } from './api/api-error.js';
 import { errorAnswer, handleOperation } from './api/interface-pipeline.js';
 import { handleControl, type Reset } from './control/control-api.js';
+import { handlePublicPage } from './control/public-pages.js';
 import type { HelperApi } from './helpers/helper-routes.js';
 import { handleHelper } from './helpers/test-helpers.js';
 import type { Answer } from './http/answer.js';
@@ -16,7 +17,7 @@ export const UPLOAD_BODY_LIMIT = 4 * 1024 * 1024;
 
 /**
  * Interface operations at the profile's paths, the control API under its base path (when there is a token: the
- * foreign flavour has none), the flavour's test helpers under theirs (when the profile names their key), 404
+ * foreign flavour has none; without one, the payment page and media when the flavour serves them), the flavour's test helpers under theirs (when the profile names their key), 404
  * NOT_FOUND elsewhere.
  */
 export function sandboxRoutes(
@@ -25,6 +26,8 @@ export function sandboxRoutes(
   controlToken: string | undefined,
   reset: Reset,
   helpers?: { readonly api: HelperApi; readonly key: string },
+  /** Without a control API: whether its base path still serves the payment page and media (public-pages.ts). */
+  publicPages = false,
 ): Routes {
   const byPath = new Map<string, { operation: OperationName; method: string }>();
   for (const operation of OPERATION_NAMES) {
@@ -55,6 +58,13 @@ export function sandboxRoutes(
           query: new URLSearchParams(query),
           headers: req.headers,
           bytes,
+        });
+      }
+      if (controlToken === undefined && publicPages && path.startsWith(controlPrefix)) {
+        return handlePublicPage(ctx, {
+          method: req.method ?? '',
+          path: path.slice(controlPrefix.length),
+          query: new URLSearchParams(query),
         });
       }
       const route = ctx.faults.has('create-paths-unversioned') ? unversionedRoute(byPath, path) : byPath.get(path);

@@ -12,7 +12,7 @@ import type { PostbackHosts } from './postbacks/destination.js';
 import { PostbackSender } from './postbacks/postback-sender.js';
 import type { SandboxContext } from './sandbox-context.js';
 import { startBackgroundTraffic } from './flavors/background-traffic.js';
-import { FLAVORS, type SandboxFlavor } from './flavors/flavors.js';
+import { type FlavorSpec, FLAVORS, type SandboxFlavor } from './flavors/flavors.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { ComplaintStore } from './store/complaint-store.js';
 import { MediaStore } from './store/media-store.js';
@@ -21,6 +21,8 @@ import { PaymentStore } from './store/payment-store.js';
 export interface SandboxOptions {
   /** The reference sandbox (default), or the foreign flavour that made the other legal choices (flavors.ts). */
   readonly flavor?: SandboxFlavor;
+  /** A flavour of its own in place of `flavor`'s: the random flavour's, drawn from a seed (flavors/random/). */
+  readonly spec?: FlavorSpec;
   /** Payments a second another client of the merchant creates; default the flavour's (foreign: 4, reference: 0). */
   readonly backgroundPerSecond?: number;
   /** 0 (the default) picks a free port. */
@@ -54,23 +56,24 @@ export interface RunningSandbox {
 
 /** Starts the sandbox: the whole interface, postbacks, and for the reference flavour its control API and virtual clock. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const flavor = FLAVORS[options.flavor ?? 'reference'];
+  const flavor = options.spec ?? FLAVORS[options.flavor ?? 'reference'];
+  const flavorName = options.spec === undefined ? (options.flavor ?? 'reference') : 'given';
   const profile = options.profile ?? (await loadProfile(flavor.profileFile));
   const log = options.log ?? (() => undefined);
   const token = flavor.controlApi ? profile.controlToken?.reveal() : undefined;
   if (flavor.controlApi && token === undefined)
     throw new SandboxConfigError('the profile names no control.token for the sandbox control API');
   if (flavor.clock !== undefined && options.clock !== undefined && options.clock !== flavor.clock) {
-    throw new SandboxConfigError(`the ${options.flavor ?? 'reference'} sandbox runs on a ${flavor.clock} clock only`);
+    throw new SandboxConfigError(`the ${flavorName} sandbox runs on a ${flavor.clock} clock only`);
   }
   const clock = new SandboxClock(flavor.clock ?? options.clock ?? 'virtual', (error) => {
     log(`timer failed: ${error instanceof Error ? error.message : String(error)}`);
   });
   const faults = new FaultSet(options.faults ?? []);
   const conventions = sandboxConventions(profile.settings.conventions);
-  if (conventions.initialPaymentStatus !== 'PENDING' || conventions.nextId !== 'first-of-next-page') {
+  if (conventions.initialPaymentStatus !== 'PENDING') {
     throw new SandboxConfigError(
-      "the sandbox creates payments PENDING and names the next page's first payment in nextId: the profile states otherwise (conventions.initialPaymentStatus, conventions.nextId)",
+      'the sandbox creates payments PENDING: the profile states otherwise (conventions.initialPaymentStatus)',
     );
   }
   const engine = new DeliveryEngine(
@@ -80,6 +83,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       schedule: conventions.postbackRetry,
       attemptTimeoutMs: options.attemptTimeoutMs ?? conventions.postbackRetry.attemptTimeoutMs,
       hosts: options.postbackHosts ?? 'loopback',
+      ...(flavor.random === undefined ? {} : { random: flavor.random }),
     },
     log,
   );
@@ -103,8 +107,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     methods,
     conventions,
     magic: flavor.magic,
+    ...(flavor.recordStyle === undefined ? {} : { recordStyle: flavor.recordStyle }),
     publicBaseUrl: () => publicUrl,
-    controlBasePath: (profile.settings.control?.basePath ?? '/sandbox/v1').replace(/\/+$/, ''),
+    controlBasePath: (flavor.pagesBasePath ?? profile.settings.control?.basePath ?? '/sandbox/v1').replace(/\/+$/, ''),
     newId,
     log,
   };
@@ -117,10 +122,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     merchant.postbackUrl = registeredUrl;
     log('reset');
   };
-  const helperKey = profile.hookHeaders.get(flavor.helpers.header)?.reveal();
+  const helperKey = flavor.helperKey ?? profile.hookHeaders.get(flavor.helpers.header)?.reveal();
   const helpers = helperKey === undefined ? undefined : { api: flavor.helpers, key: helperKey };
   const server = new SandboxServer(
-    sandboxRoutes(context, profile.settings.operations, token, reset, helpers),
+    sandboxRoutes(context, profile.settings.operations, token, reset, helpers, flavor.pagesBasePath !== undefined),
     log,
     options.onExchange,
   );

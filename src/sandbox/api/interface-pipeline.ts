@@ -22,10 +22,14 @@ function validated(ctx: SandboxContext, operation: OperationName, received: Reco
   if (validation.ok) return validation.value;
   const errors = validation.findings.filter((f) => f.severity === 'error');
   const onlyLookupMissing = errors.length === 1 && errors[0]?.rule === 'at-least-one-of';
-  if (LOOKUPS.has(operation) && onlyLookupMissing) {
-    if (noLookupFieldIs404(operation, ctx.conventions.statusWithoutLookupField, ctx.faults)) throw ApiError.notFound();
-  }
   const text = `invalid body: ${formatFindings(errors.slice(0, FINDINGS_IN_TEXT)).replaceAll('\n', '; ')}`;
+  if (LOOKUPS.has(operation) && onlyLookupMissing) {
+    const { statusWithoutLookupField, invalidBodyStatus } = ctx.conventions;
+    if (noLookupFieldIs404(operation, statusWithoutLookupField, ctx.faults)) throw ApiError.notFound();
+    // A lookup without a lookup field has a status of its own (statusWithoutLookupField, §7: not shown), whatever
+    // the one of other invalid bodies (invalidBodyStatus).
+    if (statusWithoutLookupField !== invalidBodyStatus) throw new ApiError(statusWithoutLookupField, text);
+  }
   // The status the conventions give a body that breaks its table (invalidBodyStatus); the fault answers 422 where
   // they say 400.
   if (ctx.faults.has('error-invalid-body-422') && ctx.conventions.invalidBodyStatus === 400)

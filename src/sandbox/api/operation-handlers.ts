@@ -15,6 +15,7 @@ import { createPayment } from '../service/create-payment.js';
 import { uploadMedia } from '../service/media.js';
 import { paymentMethods } from '../service/payment-methods.js';
 import { paymentStatus } from '../service/payment-status.js';
+import { lagging } from '../service/status-lag.js';
 import { listPayments } from '../service/payments-list.js';
 import { confirmSms } from '../service/sms.js';
 
@@ -30,12 +31,14 @@ export const OPERATION_HANDLERS: { readonly [Op in OperationName]: Handler<Op> }
   paymentStatus: (ctx, merchant, body) => {
     const found = paymentStatus(ctx, merchant, body);
     if (found === 'none') return {};
-    return faultyPayment(staleStatus(paymentView(found), ctx.faults), ctx.faults, accountOf(ctx));
+    // As the status check's replica shows it (conventions.statusLagMs), in the flavour's style.
+    const shown = lagging(found, ctx.clock.now(), ctx.conventions.statusLagMs);
+    return faultyPayment(staleStatus(paymentView(shown, ctx.recordStyle), ctx.faults), ctx.faults, accountOf(ctx));
   },
   paymentsList: (ctx, merchant, body) => {
     const page = listPayments(ctx, merchant, body);
     return {
-      payments: page.payments.map((p) => faultyPayment(paymentView(p), ctx.faults, accountOf(ctx))),
+      payments: page.payments.map((p) => faultyPayment(paymentView(p, ctx.recordStyle), ctx.faults, accountOf(ctx))),
       total: ctx.faults.has('list-total-as-string') ? String(page.total) : page.total,
       totalSucceed: page.totalSucceed,
       totalFailed: page.totalFailed,
@@ -46,13 +49,13 @@ export const OPERATION_HANDLERS: { readonly [Op in OperationName]: Handler<Op> }
   complaintStatus: (ctx, merchant, body) => {
     const found = complaintStatus(ctx, merchant, body);
     if (found === 'none') return {};
-    return faultyComplaint(staleComplaint(complaintView(found), ctx.faults), ctx.faults);
+    return faultyComplaint(staleComplaint(complaintView(found, ctx.recordStyle), ctx.faults), ctx.faults);
   },
   paymentMethods: (ctx, merchant, body) => paymentMethods(ctx, merchant, body),
   mediaUpload: (ctx, merchant, body) => uploadMedia(ctx, merchant, body),
   complaintCreate: (ctx, merchant, body) => {
     const { publicKey: _publicKey, hash: _hash, ...fields } = body;
-    return faultyComplaint(complaintView(createComplaint(ctx, merchant, fields)), ctx.faults);
+    return faultyComplaint(complaintView(createComplaint(ctx, merchant, fields), ctx.recordStyle), ctx.faults);
   },
   smsConfirm: (ctx, merchant, body) => confirmSms(ctx, merchant, body),
 };

@@ -1,3 +1,4 @@
+import type { ClientFieldValue } from '../../../generated/common/definitions.gen.js';
 import type { PaymentMethod } from '../../../generated/other-operations/payment-methods.response.gen.js';
 import type { PaymentCreationInfo } from '../../../generated/payments/create-payment.response.gen.js';
 
@@ -6,6 +7,14 @@ export interface SandboxMethod {
   readonly method: PaymentMethod;
   /** `{paymentId}` in a deep link is replaced by the payment's id. */
   readonly info: PaymentCreationInfo;
+  /**
+   * The least and the largest amount the method takes, in major units (§8 shows no bounds; a provider's method has
+   * them): outside them a creation is refused as an invalid body. Absent: the sandbox's own amount rules alone.
+   */
+  readonly minAmount?: number;
+  readonly maxAmount?: number;
+  /** Values that pass its client fields, for the flavour's own background traffic (default: the sandbox's samples). */
+  readonly sampleValues?: readonly ClientFieldValue[];
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ComplaintStatus } from '../../../generated/common/definitions.gen.js';
 import type { Complaint } from '../../../generated/complaints/complaint.gen.js';
 import { toMajorUnits } from './money.js';
+import { type RecordStyle, recordTime } from './record-style.js';
 
 /** A complaint as the sandbox keeps it; `complaintView` gives the interface's shape (§2.4). */
 export interface ComplaintRecord {
@@ -22,7 +23,8 @@ export interface ComplaintRecord {
   status: ComplaintStatus;
 }
 
-export function complaintView(record: ComplaintRecord): Complaint {
+/** The complaint record of §2.4; createdAt and updatedAt in the flavour's style (record-style.ts). */
+export function complaintView(record: ComplaintRecord, style?: RecordStyle): Complaint {
   return {
     id: record.id,
     merchantPaymentId: record.merchantPaymentId,
@@ -33,7 +35,7 @@ export function complaintView(record: ComplaintRecord): Complaint {
     status: record.status,
     ...(record.amountMinor === undefined ? {} : { amount: toMajorUnits(record.amountMinor) }),
     ...(record.comment === undefined ? {} : { comment: record.comment }),
-    createdAt: new Date(record.createdAtMs).toISOString(),
-    updatedAt: new Date(record.updatedAtMs).toISOString(),
+    createdAt: recordTime(record.createdAtMs, style),
+    updatedAt: recordTime(record.updatedAtMs, style),
   };
 }

@@ -7,6 +7,8 @@ export interface MagicOutcome {
   readonly failedCode?: FailedCode;
   /** Re-evaluation later flips it (§3.1). */
   readonly flipsTo?: { readonly status: 'SUCCESS' | 'FAILED'; readonly failedCode?: FailedCode };
+  /** When it applies, after creation, if not at the flavour's settle time (a plain payment that settles by itself). */
+  readonly afterMs?: number;
 }
 
 /** Virtual milliseconds after creation at which a magic outcome applies, and after which a magic flip follows. */

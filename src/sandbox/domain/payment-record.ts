@@ -6,6 +6,7 @@ import type {
 } from '../../../generated/common/definitions.gen.js';
 import type { Payment } from '../../../generated/payments/payment.gen.js';
 import { toMajorUnits } from './money.js';
+import { type RecordStyle, recordTime } from './record-style.js';
 
 /** A payment as the sandbox keeps it; `paymentView` gives the interface's shape (§2.1). */
 export interface PaymentRecord {
@@ -30,8 +31,11 @@ export interface PaymentRecord {
   smsConfirmed: boolean;
 }
 
-/** The payment record of §2.1: optional members only when set; createdAt ISO 8601 UTC with milliseconds. */
-export function paymentView(record: PaymentRecord): Payment {
+/**
+ * The payment record of §2.1: optional members only when set; createdAt ISO 8601 UTC with milliseconds, or in the
+ * flavour's style (record-style.ts).
+ */
+export function paymentView(record: PaymentRecord, style?: RecordStyle): Payment {
   return {
     id: record.id,
     currencyCode: record.currencyCode,
@@ -44,6 +48,6 @@ export function paymentView(record: PaymentRecord): Payment {
     ...(record.failedCode === undefined ? {} : { failedCode: record.failedCode }),
     ...(record.attachment === undefined ? {} : { attachment: { ...record.attachment } }),
     ...(record.postBackUrl === undefined ? {} : { postBackUrl: record.postBackUrl }),
-    createdAt: new Date(record.createdAtMs).toISOString(),
+    createdAt: recordTime(record.createdAtMs, style),
   };
 }

@@ -33,8 +33,8 @@ export function startBackgroundTraffic(
           hash: 'background',
           accountId: method.accountId,
           paymentMethodId: method.id,
-          amount: 10 + (n % 50) + (magic.amountCents ?? 0) / 100,
-          clientFieldsValues: exampleValues(sandboxMethod),
+          amount: wholeAmount(sandboxMethod, 10 + (n % 50)) + (magic.amountCents ?? 0) / 100,
+          clientFieldsValues: withMagicField(exampleValues(sandboxMethod), magic.clientField),
           merchantPaymentId: `bg-${randomUUID()}`,
           ...(magic.merchantUserId === undefined ? {} : { merchantUserId: magic.merchantUserId }),
         });
@@ -51,8 +51,25 @@ export function startBackgroundTraffic(
   };
 }
 
-/** Values that pass the method's client fields (its required ones, by their patterns). */
+/** A whole amount near `wanted` that the method's bounds take (method-bounds.ts), cents to spare below its maximum. */
+function wholeAmount(sandboxMethod: SandboxMethod, wanted: number): number {
+  const { minAmount, maxAmount } = sandboxMethod;
+  const low = Math.max(wanted, Math.ceil(minAmount ?? 0));
+  return maxAmount === undefined ? low : Math.min(low, Math.floor(maxAmount) - 1);
+}
+
+/** The values with a magic client field value in its field's place (or added). */
+function withMagicField(
+  values: { key: string; value: string }[],
+  magic: { readonly key: string; readonly value: string } | undefined,
+): { key: string; value: string }[] {
+  if (magic === undefined) return values;
+  return [...values.filter((field) => field.key !== magic.key), { key: magic.key, value: magic.value }];
+}
+
+/** Values that pass the method's client fields (its own samples, else its required ones by the sandbox's samples). */
 function exampleValues(sandboxMethod: SandboxMethod): { key: string; value: string }[] {
+  if (sandboxMethod.sampleValues !== undefined) return sandboxMethod.sampleValues.map((f) => ({ ...f }));
   const samples: Readonly<Record<string, string>> = {
     iban: 'DE89370400440532013000',
     sortCode: '401276',

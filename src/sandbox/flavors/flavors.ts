@@ -1,6 +1,7 @@
 import { kitPath } from '../../kit-root.js';
 import type { ClockMode } from '../clock/sandbox-clock.js';
 import { type SandboxMethod, SANDBOX_METHODS } from '../config/payment-methods.js';
+import type { RecordStyle } from '../domain/record-style.js';
 import { FOREIGN_HELPERS, type HelperApi, REFERENCE_HELPERS } from '../helpers/helper-routes.js';
 import { FOREIGN_METHODS } from './foreign-methods.js';
 import { FOREIGN_MAGIC, type MagicRules, REFERENCE_MAGIC } from './magic-rules.js';
@@ -10,7 +11,9 @@ import { FOREIGN_MAGIC, type MagicRules, REFERENCE_MAGIC } from './magic-rules.j
  * API and a virtual clock), or the foreign flavour, an independent-looking service that made the other legal choices
  * (design brief §8): its own paths and signing input, seconds in the list, its page sizes, another check order, no
  * control API, a real clock, two payment methods, and other traffic of the same merchant while the kit runs. Which
- * conventions it follows comes from its profile (profiles/foreign-sandbox.json); the rest is here.
+ * conventions it follows comes from its profile (profiles/foreign-sandbox.json); the rest is here. The random flavour
+ * (random/random-flavour.ts) is a FlavorSpec drawn from a seed, with the profile it writes, given to startSandbox as
+ * its `spec`.
  */
 export type SandboxFlavor = 'reference' | 'foreign';
 
@@ -30,6 +33,14 @@ export interface FlavorSpec {
   readonly magic: MagicRules;
   /** Its test-helper endpoints; served when the profile names a key for their header (outcomes.httpHooks.headers). */
   readonly helpers: HelperApi;
+  /** The value its helpers' header must have, when the flavour documents it itself (else the profile's). */
+  readonly helperKey?: string;
+  /** How its records write createdAt and order clientFieldsValues (default the sandbox's own). */
+  readonly recordStyle?: RecordStyle;
+  /** Without a control API: where it serves the payment page behind formUrl and media, with no token. */
+  readonly pagesBasePath?: string;
+  /** Its source of chance while it runs (the retries' jitter); default node:crypto's. */
+  readonly random?: () => number;
 }
 
 export const FLAVORS: Readonly<Record<SandboxFlavor, FlavorSpec>> = {

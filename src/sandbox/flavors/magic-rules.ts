@@ -16,7 +16,14 @@ export interface MagicRules {
   readonly settleMs: number;
   readonly flipMs: number;
   /** What the flavour's own background traffic sets to get an outcome (background-traffic.ts). */
-  readonly backgroundSettings: readonly { readonly amountCents?: number; readonly merchantUserId?: string }[];
+  readonly backgroundSettings: readonly BackgroundSetting[];
+}
+
+/** What one background payment carries: nothing (a plain payment), or one magic value. */
+export interface BackgroundSetting {
+  readonly amountCents?: number;
+  readonly merchantUserId?: string;
+  readonly clientField?: { readonly key: string; readonly value: string };
 }
 
 /** The reference sandbox: the cents of the amount (sandbox README), on its clock. */

@@ -35,6 +35,8 @@ export interface HelperApi {
   readonly basePath: string;
   /** Lower case, as Node gives header names. */
   readonly header: string;
+  /** Whether bodies come signed like the API's (signed-helper-body.ts); default plain JSON. */
+  readonly signed?: boolean;
   /** The call a request makes, or undefined for a route the helpers do not have (404). */
   route(method: string, path: string, body: Readonly<Record<string, unknown>>): HelperCall | undefined;
   /** What a call answers, from the record it acted on. */

@@ -9,6 +9,7 @@ import type { SandboxContext } from '../sandbox-context.js';
 import { createComplaint, flipComplaint, moveComplaint } from '../service/complaints.js';
 import { flip, setOutcome } from '../service/payment-outcomes.js';
 import { type HelperApi, type HelperCall, HelperRequestError } from './helper-routes.js';
+import { HelperSignatureError, verifiedHelperBody } from './signed-helper-body.js';
 
 /**
  * The flavour's test helpers, behind their own header (a key of their own, not the control token): what a provider's
@@ -31,13 +32,15 @@ export function handleHelper(
     return { status: 401, json: { error: `the test helpers need the ${api.header} header` } };
   }
   try {
-    const body = request.bytes.length === 0 ? {} : parseJsonObject(request.bytes);
+    const parsed = request.bytes.length === 0 ? {} : parseJsonObject(request.bytes);
+    const body = api.signed === true ? verifiedHelperBody(ctx, parsed, request.bytes) : parsed;
     const call = api.route(request.method, request.path, body);
     if (call === undefined) throw ApiError.notFound();
     const record = perform(ctx, call);
     return { status: 200, json: api.answer(call, record) };
   } catch (error) {
     if (error instanceof HelperRequestError) return { status: 400, json: { error: error.message } };
+    if (error instanceof HelperSignatureError) return { status: 401, json: { error: error.message } };
     if (error instanceof ApiError) return { status: error.status, json: { error: error.error } };
     throw error;
   }
@@ -48,12 +51,12 @@ function perform(ctx: SandboxContext, call: HelperCall): { id: string; status: s
     case 'settlePayment': {
       const payment = paymentNamed(ctx, call.paymentId);
       setOutcome(ctx, payment, call.status, call.status === 'FAILED' ? call.failedCode : undefined);
-      return paymentView(payment);
+      return paymentView(payment, ctx.recordStyle);
     }
     case 'flipPayment': {
       const payment = paymentNamed(ctx, call.paymentId);
       flip(ctx, payment, call.failedCode);
-      return paymentView(payment);
+      return paymentView(payment, ctx.recordStyle);
     }
     case 'createComplaint': {
       const payment = paymentNamed(ctx, call.paymentId);
@@ -64,17 +67,17 @@ function perform(ctx: SandboxContext, call: HelperCall): { id: string; status: s
         postBackUrl: call.postBackUrl,
         ...(call.comment === undefined ? {} : { comment: call.comment }),
       };
-      return complaintView(createComplaint(ctx, merchant, fields));
+      return complaintView(createComplaint(ctx, merchant, fields), ctx.recordStyle);
     }
     case 'moveComplaint': {
       const complaint = complaintNamed(ctx, call.complaintId);
       moveComplaint(ctx, complaint, call.status);
-      return complaintView(complaint);
+      return complaintView(complaint, ctx.recordStyle);
     }
     case 'flipComplaint': {
       const complaint = complaintNamed(ctx, call.complaintId);
       flipComplaint(ctx, complaint);
-      return complaintView(complaint);
+      return complaintView(complaint, ctx.recordStyle);
     }
   }
 }

@@ -5,6 +5,7 @@ import type { RetrySchedule } from '../../../generated/profile/profile.gen.js';
 import type { SandboxClock } from '../clock/sandbox-clock.js';
 import type { FaultSet } from '../faults/fault-set.js';
 import { destinationProblem, type PostbackHosts } from './destination.js';
+import { cryptoRandom, jittered } from './retry-jitter.js';
 import { type AttemptResult, sendAttempt } from './send-attempt.js';
 
 export interface DeliveryOptions {
@@ -12,6 +13,8 @@ export interface DeliveryOptions {
   /** Per attempt, in real milliseconds (a receiver that hangs is really waited for). */
   readonly attemptTimeoutMs: number;
   readonly hosts: PostbackHosts;
+  /** Chance in [0, 1) for the schedule's jitter (retry-jitter.ts); default node:crypto's. */
+  readonly random?: () => number;
 }
 
 interface PendingDelivery {
@@ -147,11 +150,15 @@ export class DeliveryEngine {
     await this.dispatcher.destroy();
   }
 
-  /** The design brief's schedule (§4): attempt n waits delaysMs[n-1] after the previous one, then repeatEveryMs. */
+  /**
+   * The design brief's schedule (§4): attempt n waits delaysMs[n-1] after the previous one, then repeatEveryMs; each
+   * wait strays as far as the schedule's jitter says (§6.4 shows no schedule; a provider documents its own).
+   */
   private delayBefore(attempt: number): number {
     const { delaysMs, repeatEveryMs } = this.options.schedule;
     if (attempt > 1 && this.faults.has('postback-retry-schedule-fast')) return 1_000;
-    return delaysMs[attempt - 1] ?? repeatEveryMs;
+    const stated = delaysMs[attempt - 1] ?? repeatEveryMs;
+    return jittered(stated, this.options.schedule.jitter ?? 0, this.options.random ?? cryptoRandom);
   }
 
   private scheduleAttempt(delivery: PendingDelivery, attempt: number): void {

@@ -8,9 +8,11 @@ import { ApiError } from '../api/api-error.js';
 import type { Merchant } from '../config/merchant.js';
 import type { SandboxMethod } from '../config/payment-methods.js';
 import { toMinorUnits } from '../domain/money.js';
+import { storedFieldOrder } from '../domain/record-style.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { assertHttpUrl } from './absolute-url.js';
 import { assertClientFields } from './client-fields.js';
+import { assertAmountBounds } from './method-bounds.js';
 import { scheduleMagicOutcome } from './payment-outcomes.js';
 
 /** The method a creation names: 404 NOT_FOUND when it does not exist, 403 ACCESS_DENIED when not the merchant's (§7). */
@@ -69,6 +71,7 @@ export function createPayment(
   }
   const amountMinor = toMinorUnits(body.amount);
   if (amountMinor === undefined) throw ApiError.invalid('amount must be above 0, with at most two decimals');
+  assertAmountBounds(sandboxMethod, amountMinor);
   assertClientFields(
     method.id,
     method.clientFields,
@@ -97,11 +100,13 @@ export function createPayment(
     paymentMethodId: method.id,
     amountMinor,
     currencyCode: method.currencyCode,
-    // Keys are the method's own field ids (one string shared by every payment), values the merchant's.
-    clientFieldsValues: body.clientFieldsValues.map((f) => ({
-      key: fieldId(method.clientFields, f.key),
-      value: f.value,
-    })),
+    // Keys are the method's own field ids (one string shared by every payment), values the merchant's, in the
+    // order the flavour keeps them (as sent, or the method's).
+    clientFieldsValues: storedFieldOrder(
+      body.clientFieldsValues.map((f) => ({ key: fieldId(method.clientFields, f.key), value: f.value })),
+      method.clientFields,
+      ctx.recordStyle,
+    ),
     merchantPaymentId: body.merchantPaymentId,
     merchantUserId: body.merchantUserId,
     postBackUrl: body.postBackUrl,

@@ -3,6 +3,7 @@ import { ApiError } from '../api/api-error.js';
 import type { PaymentRecord } from '../domain/payment-record.js';
 import { canSetOutcome, flippedStatus } from '../domain/payment-transitions.js';
 import type { SandboxContext } from '../sandbox-context.js';
+import { noteChange } from './status-lag.js';
 
 function merchantOf(ctx: SandboxContext, record: PaymentRecord) {
   for (const merchant of ctx.merchants.values()) if (merchant.id === record.merchantId) return merchant;
@@ -17,6 +18,13 @@ function apply(
   flipped: boolean,
 ): void {
   const previousFailedCode = record.failedCode;
+  // A lagging status check (conventions.statusLagMs) still shows the status before the change for a while.
+  noteChange(
+    record,
+    { status: record.status, failedCode: previousFailedCode },
+    ctx.clock.now(),
+    ctx.conventions.statusLagMs,
+  );
   record.status = status;
   record.failedCode = status === 'FAILED' ? (failedCode ?? 'ANOTHER_REASON') : undefined;
   ctx.log(
@@ -55,7 +63,7 @@ export function scheduleMagicOutcome(ctx: SandboxContext, record: PaymentRecord)
   const magic = ctx.magic.outcomeOf(record);
   if (magic === undefined) return;
   const alive = () => ctx.payments.getAny(record.id) === record;
-  ctx.clock.schedule(record.createdAtMs + ctx.magic.settleMs, () => {
+  ctx.clock.schedule(record.createdAtMs + (magic.afterMs ?? ctx.magic.settleMs), () => {
     if (!alive() || record.status !== 'PENDING') return;
     apply(ctx, record, magic.status, magic.failedCode, false);
     const flipsTo = magic.flipsTo;

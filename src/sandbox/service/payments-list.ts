@@ -12,6 +12,7 @@ import type { Merchant } from '../config/merchant.js';
 import { toMajorUnits } from '../domain/money.js';
 import type { PaymentRecord } from '../domain/payment-record.js';
 import type { SandboxContext } from '../sandbox-context.js';
+import { nextIdOf, startOf } from './list-cursor.js';
 
 export interface PaymentsPage {
   readonly payments: PaymentRecord[];
@@ -29,13 +30,18 @@ function integerAtLeast(member: string, value: number | undefined, min: number, 
 }
 
 /**
- * The payments list (§4.4). Keyset pagination in creation order: a page starts at fromId (inclusive) and nextId
- * is the first payment of the next page. total, totalSucceed, totalFailed and amounts count the whole filtered set,
+ * The payments list (§4.4). Keyset pagination in creation order: a page starts at fromId and nextId names where the
+ * next one starts, in the conventions' nextId form (list-cursor.ts; the sandbox's own: fromId inclusive, nextId the
+ * next page's first payment). total, totalSucceed, totalFailed and amounts count the whole filtered set,
  * not the page (§2.2). The interval's unit and bounds are the profile's conventions (list-time.ts).
  */
 export function listPayments(ctx: SandboxContext, merchant: Merchant, body: PaymentsListRequest): PaymentsPage {
   const { faults } = ctx;
   const { pageSize, listTimestampUnit, listBoundsInclusive, unknownFromId, amountTotalsUnit } = ctx.conventions;
+  const nextIdForm = ctx.conventions.nextId;
+  // A payment's keyset position, when it is the merchant's.
+  const positionOf = (id: string) =>
+    ctx.payments.get(merchant.id, id) === undefined ? undefined : ctx.payments.position(id);
   integerAtLeast('take', body.take, 1, pageSize.max);
   integerAtLeast('createdAtFrom', body.createdAtFrom, 0);
   integerAtLeast('createdAtTo', body.createdAtTo, 0);
@@ -61,8 +67,9 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
 
   let start = 0;
   if (body.fromId !== undefined) {
-    const position = ctx.payments.position(body.fromId);
-    if (position === undefined || ctx.payments.get(merchant.id, body.fromId) === undefined) {
+    // Where the fromId starts a page, as the conventions' nextId form reads it (list-cursor.ts).
+    const position = startOf(nextIdForm, merchant.id, body.fromId, positionOf);
+    if (position === undefined) {
       if (faults.has('list-unknown-from-id-empty')) return emptyPage();
       throw unknownFromId === 404 ? ApiError.notFound() : ApiError.badRequest(`fromId ${body.fromId} is not a payment`);
     }
@@ -89,7 +96,9 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
   }
   if (faults.has('list-page-overlap') && following.length > 0) following = page.slice(-1);
   if (faults.has('list-page-skip')) following = following.slice(1);
-  const nextId = following[0]?.id ?? (faults.has('list-next-id-on-last-page') ? randomUUID() : undefined);
+  const nextId =
+    nextIdOf(nextIdForm, merchant.id, page, following, take, positionOf) ??
+    (faults.has('list-next-id-on-last-page') ? randomUUID() : undefined);
 
   const counted = faults.has('list-totals-page-only') ? page : all;
   const succeeded = faults.has('list-succeed-counts-final') ? ['SUCCESS', 'FAILED'] : ['SUCCESS'];
