@@ -89,23 +89,29 @@ function parse(args: readonly string[]): DiscoverOptions | 'help' {
   };
 }
 
-/** Sets `value` at a dotted key (conventions.pageSize) of a profile's JSON. */
+/** Sets `value` at a dotted key (conventions.pageSize, merchant.paymentMethods.payIn.minAmount) of a profile's JSON. */
 function setAt(profile: Record<string, unknown>, key: string, value: unknown): void {
-  const [section, member] = key.split('.');
-  if (section === undefined || member === undefined) return;
-  const holder = (profile[section] ?? {}) as Record<string, unknown>;
-  holder[member] = value;
-  profile[section] = holder;
+  const parts = key.split('.');
+  const last = parts.pop();
+  if (last === undefined || parts.length === 0) return;
+  let holder = profile;
+  for (const part of parts) {
+    const next = holder[part];
+    const object = typeof next === 'object' && next !== null && !Array.isArray(next) ? next : {};
+    holder[part] = object;
+    holder = object as Record<string, unknown>;
+  }
+  holder[last] = value;
 }
 
-/** File paths of secret sources are relative to the profile: rebased when the new one lives elsewhere. */
+/** File paths of sources and custom signing modules are relative to the profile: rebased when the new one lives elsewhere. */
 function rebased(node: unknown, from: string, to: string): unknown {
   if (Array.isArray(node)) return node.map((n) => rebased(n, from, to));
   if (typeof node !== 'object' || node === null) return node;
   return Object.fromEntries(
     Object.entries(node).map(([key, value]) => [
       key,
-      key === 'file' && typeof value === 'string' && !path.isAbsolute(value)
+      (key === 'file' || key === 'module') && typeof value === 'string' && !path.isAbsolute(value)
         ? path.relative(to, path.resolve(from, value))
         : rebased(value, from, to),
     ]),

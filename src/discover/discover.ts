@@ -3,6 +3,7 @@
  * safety caps and proposes the open points of the interface, each with its evidence, or says its probe was
  * inconclusive. The signing input comes first: every later probe signs with what it found.
  */
+import { methodDescriptions } from './method-probes.js';
 import { randomUUID } from 'node:crypto';
 import { ApiClient } from '../client/api-client.js';
 import type { Exchange } from '../client/exchange.js';
@@ -100,7 +101,7 @@ class Creator {
         return;
       }
       this.records.push(record);
-      this.payments.push({ id: paymentId, createdAtMs });
+      this.payments.push({ id: paymentId, createdAtMs, createdAt: String(createdAt) });
     }
   }
 }
@@ -120,16 +121,22 @@ export async function discover(target: string, profile: LoadedProfile, options: 
   const api = new ApiClient({ baseUrl: target, profile: signed, connections: 1 });
   try {
     const requests = await withSignedRequests(api, signed, options);
+    const methods = await methodDescriptions(api, signed);
     const postbacks = await probePostbacks(api, target, signed, {
       amount: probeAmount(signed),
       ...(options.captureHost === undefined ? {} : { captureHost: options.captureHost }),
       ...(options.capturePort === undefined ? {} : { capturePort: options.capturePort }),
       ...(options.capturePublicUrl === undefined ? {} : { capturePublicUrl: options.capturePublicUrl }),
     });
-    return [...signing, ...requests, ...postbacks];
+    return [...signing, ...requests, ...methods, ...postbacks];
   } finally {
     await api.close();
   }
+}
+
+/** One of the list units the profile can state. */
+function isListUnit(value: unknown): value is TimestampUnit {
+  return value === 'ms' || value === 's' || value === 'us' || value === 'iso8601';
 }
 
 async function withSignedRequests(
@@ -167,11 +174,12 @@ async function withSignedRequests(
   const list = new ListProbes(api);
   const unitDecision = await list.timestampUnit(first);
   decisions.push(unitDecision);
-  if (unitDecision.value !== 'ms' && unitDecision.value !== 's') {
+  if (!isListUnit(unitDecision.value)) {
     const why = 'needs the unit of the list interval, which was inconclusive';
     return [...decisions, ...LIST_KEYS.slice(1).map((key) => inconclusive(key, why, []))];
   }
   const unit: TimestampUnit = unitDecision.value;
+  list.useUnit(unit);
   decisions.push(await list.boundsInclusive(first, unit));
   decisions.push(await pageSize(list, creator, unit));
   const interval = ListProbes.wide(creator.payments, unit);

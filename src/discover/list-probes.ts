@@ -9,14 +9,25 @@ import type { ApiClient } from '../client/api-client.js';
 import type { Exchange } from '../client/exchange.js';
 import { type Decision, errorCodeOf, inconclusive, proposed } from './decision.js';
 import { totalsUnitOf } from './totals-unit.js';
+import { type ListUnit, ticksOfMs, ticksOfText, wireBound } from '../profile/list-time.js';
 
-export type TimestampUnit = 'ms' | 's';
+export type TimestampUnit = ListUnit;
 
 /** A payment the discovery created, with its creation time as the target wrote it. */
 export interface ProbePayment {
   readonly id: string;
   readonly createdAtMs: number;
+  /** createdAt as the record shows it: microseconds are read from the text itself. */
+  readonly createdAt: string;
 }
+
+/** The units the probe tells apart, each with one second in its ticks (the width of its probing interval). */
+const UNITS: readonly { readonly unit: ListUnit; readonly second: number; readonly words: string }[] = [
+  { unit: 'ms', second: 1000, words: 'milliseconds' },
+  { unit: 's', second: 1, words: 'seconds' },
+  { unit: 'us', second: 1_000_000, words: 'microseconds' },
+  { unit: 'iso8601', second: 1000, words: 'ISO 8601 text' },
+];
 
 /** Pages one search for a payment may read. */
 const SEARCH_PAGES = 20;
@@ -41,26 +52,48 @@ function pageOf(exchange: Exchange): Page | undefined {
 }
 
 export function inUnit(ms: number, unit: TimestampUnit): number {
-  return unit === 'ms' ? ms : Math.floor(ms / 1000);
+  return ticksOfMs(ms, unit);
 }
 
 export class ListProbes {
+  /** The unit the list's bounds go on the wire in, once decided (ISO 8601 text is sent as text). */
+  private wire: TimestampUnit = 'ms';
+
   constructor(private readonly api: ApiClient) {}
 
-  private async page(fields: Record<string, unknown>): Promise<Exchange> {
-    return this.api.dispatch(this.api.prepareUnchecked('paymentsList', fields));
+  /** From now on the bounds are written as this unit says (ticks of it; text for ISO 8601). */
+  useUnit(unit: TimestampUnit): void {
+    this.wire = unit;
+  }
+
+  private async page(fields: Record<string, unknown>, unit: TimestampUnit = this.wire): Promise<Exchange> {
+    const bounds = Object.fromEntries(
+      ['createdAtFrom', 'createdAtTo'].flatMap((member) => {
+        const value = fields[member];
+        return typeof value === 'number' ? [[member, wireBound(value, unit)]] : [];
+      }),
+    );
+    return this.api.dispatch(this.api.prepareUnchecked('paymentsList', { ...fields, ...bounds }));
   }
 
   /** Whether `id` is listed in [from, to], following nextId; undefined when the target refused the list. */
-  async holds(id: string, from: number, to: number): Promise<{ found: boolean | undefined; exchange: Exchange }> {
+  async holds(
+    id: string,
+    from: number,
+    to: number,
+    unit: TimestampUnit = this.wire,
+  ): Promise<{ found: boolean | undefined; exchange: Exchange }> {
     let fromId: string | undefined;
     let first: Exchange | undefined;
     for (let n = 0; n < SEARCH_PAGES; n++) {
-      const exchange = await this.page({
-        createdAtFrom: from,
-        createdAtTo: to,
-        ...(fromId === undefined ? {} : { fromId }),
-      });
+      const exchange = await this.page(
+        {
+          createdAtFrom: from,
+          createdAtTo: to,
+          ...(fromId === undefined ? {} : { fromId }),
+        },
+        unit,
+      );
       first ??= exchange;
       const page = pageOf(exchange);
       if (page === undefined) return { found: n === 0 ? undefined : false, exchange: first };
@@ -68,37 +101,51 @@ export class ListProbes {
       if (page.nextId === undefined || page.nextId === fromId) return { found: false, exchange: first };
       fromId = page.nextId;
     }
-    return { found: undefined, exchange: first ?? (await this.page({ createdAtFrom: from, createdAtTo: to })) };
+    return { found: undefined, exchange: first ?? (await this.page({ createdAtFrom: from, createdAtTo: to }, unit)) };
   }
 
+  /**
+   * The unit of the list's bounds: our payment listed in a one-second interval around its createdAt written in one
+   * unit only (an interval in another unit lands decades away, or is refused).
+   */
   async timestampUnit(payment: ProbePayment): Promise<Decision> {
     const key = 'conventions.listTimestampUnit';
-    const t = payment.createdAtMs;
-    const ms = await this.holds(payment.id, t - 1000, t + 1000);
-    const s = await this.holds(payment.id, inUnit(t, 's') - 1, inUnit(t, 's') + 1);
-    const evidence = [ms.exchange, s.exchange];
-    if (ms.found === true && s.found !== true) {
+    const tries = [];
+    for (const { unit, second, words } of UNITS) {
+      const ticks = ticksOfText(payment.createdAt, unit) ?? { lo: ticksOfMs(payment.createdAtMs, unit), hi: 0 };
+      const hi = Math.max(ticks.lo, ticks.hi);
+      tries.push({ unit, words, ...(await this.holds(payment.id, ticks.lo - second, hi + second, unit)) });
+    }
+    const found = tries.filter((t) => t.found === true);
+    const evidence = tries.map((t) => t.exchange);
+    const seen = tries.map((t) => `${t.words}: ${String(t.found)}`).join(', ');
+    if (found.length === 1 && found[0] !== undefined) {
       return proposed(
         key,
-        'ms',
-        'our payment is listed in an interval of milliseconds around its createdAt, not in one of seconds',
+        found[0].unit,
+        `our payment is listed in an interval of ${found[0].words} around its createdAt, in no other unit (${seen})`,
         evidence,
       );
     }
-    if (s.found === true && ms.found !== true) {
-      return proposed(
-        key,
-        's',
-        'our payment is listed in an interval of seconds around its createdAt, not in one of milliseconds',
-        evidence,
-      );
-    }
-    return inconclusive(key, `listed in milliseconds: ${String(ms.found)}, in seconds: ${String(s.found)}`, evidence);
+    return inconclusive(key, `listed in ${seen}`, evidence);
   }
 
+  /**
+   * Which bounds hold their own instant: intervals with our payment's createdAt as both bounds, as the lower, as the
+   * upper, and around it. Only where the record names its tick exactly (microseconds written as milliseconds leave
+   * a thousand open).
+   */
   async boundsInclusive(payment: ProbePayment, unit: TimestampUnit): Promise<Decision> {
     const key = 'conventions.listBoundsInclusive';
-    const v = inUnit(payment.createdAtMs, unit);
+    const ticks = ticksOfText(payment.createdAt, unit);
+    if (ticks === undefined || ticks.lo !== ticks.hi) {
+      return inconclusive(
+        key,
+        `the record's createdAt ${payment.createdAt} does not name one tick of the list's unit (${unit})`,
+        [],
+      );
+    }
+    const v = ticks.lo;
     const exact = await this.holds(payment.id, v, v);
     if (exact.found === true) {
       return proposed(key, true, `our payment is listed in [${v}, ${v}], its own createdAt as both bounds`, [
@@ -109,19 +156,30 @@ export class ListProbes {
     const lower = await this.holds(payment.id, v - 1, v);
     const around = await this.holds(payment.id, v - 1, v + 1);
     const evidence = [exact.exchange, upper.exchange, lower.exchange, around.exchange];
-    if (exact.found === false && upper.found === false && lower.found === false && around.found === true) {
-      return proposed(
-        key,
-        false,
-        `our payment is listed in [${v - 1}, ${v + 1}] but in no interval with its createdAt as a bound`,
-        evidence,
-      );
+    const seen = `as both bounds: ${String(exact.found)}; as the lower: ${String(upper.found)}; as the upper: ${String(lower.found)}; inside: ${String(around.found)}`;
+    // An interval with one instant as both bounds may be refused (empty under most readings): not listed there.
+    if (exact.found !== true && around.found === true) {
+      if (upper.found === false && lower.found === false) {
+        return proposed(key, false, `our payment (${v}) is listed inside but on neither bound (${seen})`, evidence);
+      }
+      if (upper.found === true && lower.found === false) {
+        return proposed(
+          key,
+          'from',
+          `createdAtFrom holds its instant, createdAtTo does not: [from, to) (${seen})`,
+          evidence,
+        );
+      }
+      if (upper.found === false && lower.found === true) {
+        return proposed(
+          key,
+          'to',
+          `createdAtTo holds its instant, createdAtFrom does not: (from, to] (${seen})`,
+          evidence,
+        );
+      }
     }
-    return inconclusive(
-      key,
-      `with its createdAt ${v} as both bounds: ${String(exact.found)}; as the lower: ${String(upper.found)}; as the upper: ${String(lower.found)}; inside: ${String(around.found)} (a half-open interval is none of the profile's choices)`,
-      evidence,
-    );
+    return inconclusive(key, `with its createdAt ${v} ${seen}`, evidence);
   }
 
   /** An interval in `unit` holding every payment the discovery made, and a day around them. */
@@ -129,7 +187,7 @@ export class ListProbes {
     const times = payments.map((p) => p.createdAtMs);
     return {
       createdAtFrom: inUnit(Math.min(...times) - DAY_MS, unit),
-      createdAtTo: inUnit(Math.max(...times) + DAY_MS, unit),
+      createdAtTo: inUnit(Math.max(...times) + DAY_MS, unit) + 1,
     };
   }
 
@@ -283,10 +341,11 @@ export class ListProbes {
     unit: TimestampUnit,
   ): { createdAtFrom: number; createdAtTo: number } {
     const times = payments.map((p) => p.createdAtMs);
-    const step = unit === 'ms' ? 1000 : 1;
+    // One second around them, in the unit's ticks (createdAt may hide a millisecond's worth of microseconds).
+    const step = Math.max(1, inUnit(1000, unit) - inUnit(0, unit));
     return {
       createdAtFrom: inUnit(Math.min(...times), unit) - step,
-      createdAtTo: inUnit(Math.max(...times), unit) + step,
+      createdAtTo: inUnit(Math.max(...times) + 1, unit) + step,
     };
   }
 

@@ -3,7 +3,7 @@ import type { Hook, HttpHooks } from '../../generated/profile/profile.gen.js';
 import { HttpTransport, TransportError } from '../client/transport.js';
 import { redactSecrets } from '../secrets/redaction.js';
 import type { Secret } from '../secrets/secret.js';
-import { fillBody, fillPath, type HookValue, type HookValues, recordPlaceholders } from './hook-template.js';
+import { fillBody, fillPath, type HookValue, type HookValues, recordPlaceholders } from '../profile/templates.js';
 import { atPointer } from '../json-pointer.js';
 
 /** The hooks a profile may name (outcomes.httpHooks). */

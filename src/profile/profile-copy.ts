@@ -5,8 +5,8 @@ import type { Profile } from '../../generated/profile/profile.gen.js';
 import type { ServiceProfile } from './load-profile.js';
 
 /**
- * A service profile file's settings with every `file` source (keys, secrets) made absolute from the profile's folder, so that
- * a changed copy can live anywhere (a run's variant with another capture port, a test's profile). Not validated: the
+ * A service profile file's settings with every `file` source (keys, secrets) and every custom signing `module` made
+ * absolute from the profile's folder, so that a changed copy can live anywhere (a run's variant with another capture port, a test's profile). Not validated: the
  * copy is loaded like any profile.
  */
 export function profileWithAbsolutePaths(file: string): ServiceProfile {
@@ -17,7 +17,7 @@ export function profileWithAbsolutePaths(file: string): ServiceProfile {
     return Object.fromEntries(
       Object.entries(node).map(([key, value]) => [
         key,
-        key === 'file' && typeof value === 'string' ? path.resolve(base, value) : absolute(value),
+        (key === 'file' || key === 'module') && typeof value === 'string' ? path.resolve(base, value) : absolute(value),
       ]),
     );
   };

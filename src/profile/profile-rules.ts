@@ -1,4 +1,4 @@
-import type { Profile } from '../../generated/profile/profile.gen.js';
+import type { Endpoint, Profile } from '../../generated/profile/profile.gen.js';
 import { methodProblems } from './method-rules.js';
 
 /** The operations §4.7 only names: their payloads are the provider's (profile operations.X.payload). */
@@ -19,7 +19,8 @@ export function crossFieldProblems(profile: Profile): string[] {
     const maxAmount = profile.safety?.maxAmount;
     for (const [name, method] of Object.entries(methods)) problems.push(...methodProblems(name, method, maxAmount));
   }
-  for (const [name, endpoint] of Object.entries(profile.operations ?? {})) {
+  const endpoints = Object.entries(profile.operations ?? {}) as [string, Endpoint | undefined][];
+  for (const [name, endpoint] of endpoints) {
     const payload = endpoint?.payload;
     if (payload === undefined) continue;
     if (!OTHER_OPERATIONS.has(name)) {
@@ -27,7 +28,7 @@ export function crossFieldProblems(profile: Profile): string[] {
     } else if (payload.kitDesign !== true && payload.example === undefined) {
       problems.push(`operations.${name}.payload: kitDesign true, or an example body`);
     }
-    const missing = (payload.required ?? []).filter((member: string) => !(member in (payload.example ?? {})));
+    const missing = (payload.required ?? []).filter((member) => !(member in (payload.example ?? {})));
     if (payload.example !== undefined && missing.length > 0) {
       problems.push(`operations.${name}.payload.required: ${missing.join(', ')} not in its example`);
     }

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
 import { ApiClient } from '../../src/client/api-client.js';
 import { HookClient, HookError } from '../../src/drivers/hook-client.js';
-import { fillBody, fillPath, HookTemplateError } from '../../src/drivers/hook-template.js';
+import { fillBody, fillPath, HookTemplateError } from '../../src/profile/templates.js';
 import { type LoadedProfile, loadProfile } from '../../src/profile/load-profile.js';
 import { Secret } from '../../src/secrets/secret.js';
 import { FLAVORS, type SandboxFlavor } from '../../src/sandbox/flavors/flavors.js';

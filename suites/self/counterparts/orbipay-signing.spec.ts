@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { kitPath } from '../../../src/kit-root.js';
 import { loadProfile } from '../../../src/profile/load-profile.js';
+import { writeProfileVariant } from '../../../src/profile/profile-copy.js';
 
 const PROFILE = kitPath('profiles', 'counterparts', 'orbipay-service.json');
 const publicKey = () =>
@@ -34,6 +35,12 @@ test.describe("Orbipay's OPS1 signing module", () => {
     expect(module.default.verify(new Uint8Array(), hash, { publicKey: publicKey() }, { body: { ...body, x: 1 } })).toBe(
       false,
     );
+  });
+
+  test('should load from a copy elsewhere, its signing module found from the copy (a run variant)', async () => {
+    const copy = writeProfileVariant(PROFILE, 'orbipay', (settings) => settings);
+    const profile = await loadProfile(copy);
+    expect(profile.requestSigner.sign(EXAMPLE).hash).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
   });
 
   test('should sign, through the profile, what it verifies', async () => {
