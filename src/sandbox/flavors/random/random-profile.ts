@@ -76,19 +76,22 @@ function magicPayments(draw: RandomDraw): MagicPayment[] {
 /**
  * Waits that fit the flavour: a postback due at once arrives within its first delay (with the jitter and the status
  * lag), a status change within the magic values' settle and flip times or the plain payments' own, and a postback
- * check may watch the first four attempts of the schedule, timeouts included.
+ * check may watch the first six attempts of the schedule, timeouts included (a minute at most).
  */
 function timing(draw: RandomDraw): Timing {
   const retry = draw.conventions.conventions.postbackRetry;
   const lag = draw.conventions.conventions.statusLagMs ?? 0;
   const stretch = 1 + (retry?.jitter ?? 0);
-  const firstFour = (retry?.delaysMs ?? []).slice(0, 4).reduce((sum, ms) => sum + ms, 0);
+  // The waits before the first six attempts (a retry check answers five ways before its 200), past the list every
+  // repeatEveryMs.
+  const delays = retry?.delaysMs ?? [];
+  const firstSix = [0, 1, 2, 3, 4, 5].reduce((sum, n) => sum + (delays[n] ?? retry?.repeatEveryMs ?? 0), 0);
   const plainMs = typeof draw.plain === 'object' ? draw.plain.afterMs : 0;
   return {
     requestTimeoutMs: 10_000,
     postbackWaitMs: Math.max(5_000, Math.ceil((retry?.delaysMs[0] ?? 0) * stretch) + lag + 3_000),
     statusChangeWaitMs: Math.max(5_000, draw.magic.settleMs + draw.magic.flipMs + lag + 2_000, plainMs + lag + 2_000),
     propertyBudgetMs: 60_000,
-    postbackBudgetMs: Math.ceil(firstFour * stretch) + 3 * (retry?.attemptTimeoutMs ?? 3_000) + 5_000,
+    postbackBudgetMs: Math.min(60_000, Math.ceil(firstSix * stretch) + 3 * (retry?.attemptTimeoutMs ?? 3_000) + 5_000),
   };
 }
