@@ -99,7 +99,10 @@ export function handleOperation(ctx: SandboxContext, operation: OperationName, b
     if (injected) return errorAnswer(ctx, new ApiError(500, 'internal error'));
     let body: Record<string, unknown>;
     try {
-      body = parseJsonObject(bytes);
+      body = parseJsonObject(
+        bytes,
+        ctx.faults.has('request-non-utf8-replaced') ? 'replaced' : ctx.conventions.nonUtf8Bodies,
+      );
     } catch (error) {
       if (ctx.faults.has('error-malformed-json-500')) return errorAnswer(ctx, new ApiError(500, 'internal error'));
       throw error;

@@ -31,6 +31,7 @@ export const SANDBOX_CONVENTIONS: SandboxConventions = {
   initialPaymentStatus: 'PENDING',
   postbackRecipientLimitCode: 'ANOTHER_REASON',
   invalidBodyStatus: 400,
+  nonUtf8Bodies: 'refused',
   creationInfo: 'always',
   amountsCover: 'all',
   statusLagMs: 0,

@@ -100,7 +100,7 @@ test.describe('npm run sandbox', () => {
       [['--port', '0', '--fault', 'nope'], /unknown fault\(s\) nope/],
       [['--port', '0', '--profile', 'profiles/none.json'], /cannot read the file/],
       [['--port', '0', '--clock', 'fast'], /--clock must be virtual or real/],
-      [['--port', '0', '--flavor', 'exotic'], /--flavor must be reference or foreign/],
+      [['--port', '0', '--flavor', 'exotic'], /--flavor must be reference, foreign, random/],
       [['--port', '0', '--flavor', 'foreign', '--clock', 'virtual'], /the foreign sandbox runs on a real clock only/],
       [['--port', '0', '--background-rate', '1000'], /--background-rate must be 0 to 100/],
     ] as const) {

@@ -68,7 +68,7 @@ test.describe('the foreign flavour of the sandbox', () => {
 
   test('should check the body before the signature, and read empty credentials as missing', async () => {
     const invalid = api.prepareUnchecked('paymentStatus', { paymentId: 42 });
-    expect((await api.dispatch(withoutMember(invalid, 'publicKey'))).status, 'invalid body, no publicKey').toBe(400);
+    expect((await api.dispatch(withoutMember(invalid, 'publicKey'))).status, 'invalid body, no publicKey').toBe(422);
     const valid = api.prepareUnchecked('paymentStatus', { paymentId: randomUUID() });
     expect((await api.dispatch(withoutMember(valid, 'publicKey'))).json).toEqual({ error: 'NO_LOGIN' });
     expect((await api.dispatch(changedAfterSigning(valid, { publicKey: '' }))).json).toEqual({ error: 'NO_LOGIN' });
@@ -108,7 +108,10 @@ test.describe('the foreign flavour of the sandbox', () => {
       listed.filter((id) => ids.includes(id)),
       'ours, in creation order',
     ).toEqual(ids);
-    expect((await api.paymentsList({ ...interval, take: 51 })).status).toBe(400);
+    expect(
+      (await api.paymentsList({ ...interval, take: 51 })).status,
+      'take above the largest: invalidBodyStatus',
+    ).toBe(422);
     expect((await api.paymentsList({ ...interval, fromId: randomUUID() })).status, 'an unknown fromId').toBe(400);
   });
 

@@ -16,6 +16,13 @@ export const ERRORS_FAULTS = [
     description: 'A request member no field table lists is ignored, though the profile says such members are refused.',
   },
   {
+    name: 'request-non-utf8-replaced',
+    area: 'errors',
+    breaks: ['ERROR-NOT-UTF8'],
+    description:
+      'A body whose bytes are not UTF-8 is decoded with the bad bytes replaced, though the profile says such a body is refused (400).',
+  },
+  {
     name: 'error-body-message-member',
     area: 'errors',
     breaks: ['ERROR-BODY-SHAPE'],

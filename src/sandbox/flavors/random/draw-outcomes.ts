@@ -119,5 +119,7 @@ export function magicKeyOf(
 export function settingKey(set: MagicSetting): string {
   if ('amountCents' in set) return String(set.amountCents);
   if ('merchantUserId' in set) return set.merchantUserId;
-  return set.clientField.value;
+  if ('clientField' in set) return set.clientField.value;
+  // A kind the flavour does not draw (a merchantPaymentId prefix): its own key space.
+  return `prefix:${set.merchantPaymentIdPrefix}`;
 }

@@ -22,7 +22,11 @@ export function randomMagicRules(draw: MagicDraw, plain: PlainDraw): MagicRules 
         };
   const background = (outcome: MagicOutcome | undefined): BackgroundSetting | undefined => {
     const entry = draw.entries.find((e) => e.outcome?.status === outcome?.status && e.outcome?.flipsTo === undefined);
-    return entry === undefined ? undefined : entry.set;
+    if (entry === undefined) return undefined;
+    const { set } = entry;
+    if ('amountCents' in set) return { amountCents: set.amountCents };
+    if ('merchantUserId' in set) return { merchantUserId: set.merchantUserId };
+    return 'clientField' in set ? { clientField: set.clientField } : undefined;
   };
   return {
     outcomeOf: (record) => {

@@ -23,6 +23,13 @@ export function randomProfile(draw: RandomDraw): Profile {
       ...(draw.methods.fixtures.smsRequired === undefined ? {} : { smsTestCode: SANDBOX_SMS_CODE }),
       paymentMethods: draw.methods.fixtures,
     },
+    // Its payment page behind formUrl (served under its pages' path), as the reference's: for the browser checks.
+    page: {
+      pay: { role: 'button', name: 'Pay' },
+      fail: { role: 'button', name: 'Fail' },
+      qr: '#qr',
+      appButton: 'a[data-app="{{app}}"]',
+    },
     capabilities: { sandboxControl: false, postbackDelivery: true },
     outcomes: {
       order: draw.driverOrder,
