@@ -105,7 +105,7 @@ export interface Attachment {
   url: string;
 }
 /**
- * Sum of amounts in one currency (§2.2). total is a bigint: a JSON integer, or a string of digits for values beyond the exact range of a double.
+ * Sum of amounts in one currency (§2.2). total is a bigint: a JSON integer, or a string of digits for values beyond the exact range of a double. Where the profile says the sum is in major units (conventions.amountTotalsUnit major), the interface states it two ways: a sum of decimal amounts is a number, which the amount-total format then takes.
  *
  * This interface was referenced by `PaymentsList`'s JSON-Schema
  * via the `definition` "CurrencyAmount".

@@ -840,6 +840,10 @@ export interface Conventions {
    * How long after a payment postback (§6) the status check may still show the status before it (a replica, a cache): 0 when it shows the new status as soon as the postback is sent. The interface shows no such delay
    */
   statusLagMs?: number;
+  /**
+   * A body whose bytes are not UTF-8 (§4 says the bodies are JSON objects and names no encoding): refused with 400, as a body that "could not be parsed" (§7), or decoded with the bad bytes replaced (U+FFFD) and judged as that text
+   */
+  nonUtf8Bodies?: 'refused' | 'replaced';
 }
 /**
  * Postback retry schedule (§6.4: not shown). delaysMs[0] is the wait before the first attempt, from the status change (0: at once); delaysMs[i] the wait before attempt i+1, counted from the end of attempt i; past the list, every repeatEveryMs; maxAttempts attempts in all. A service that posts at once and retries 1, 2, 4 s apart is [0, 1000, 2000, 4000]

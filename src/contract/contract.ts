@@ -4,7 +4,7 @@ import type { Conventions } from '../../generated/profile/profile.gen.js';
 import type { SchemaId, SchemaTypes } from '../../generated/schema-types.gen.js';
 import { findingsFromAjv } from './ajv-findings.js';
 import type { Finding } from './finding.js';
-import { recordTimestampFormat } from './formats.js';
+import { amountTotalFormat, recordTimestampFormat } from './formats.js';
 import { loadSchemaCatalog, type SchemaEntry } from './schema-catalog.js';
 import { indexSchemaLocations } from './schema-locations.js';
 
@@ -19,6 +19,8 @@ export interface ContractOptions {
   /** The format of record timestamps; undefined when the profile states none: then any string passes (§2.1). */
   readonly createdAtFormat: Conventions['createdAtFormat'];
   readonly unknownResponseFields: NonNullable<Conventions['unknownResponseFields']>;
+  /** The unit of the list's amounts[].total: an integer (minor, or unstated) or any number (major). */
+  readonly amountTotalsUnit?: Conventions['amountTotalsUnit'];
 }
 
 /** The design brief's defaults (§4), used when no profile is at hand (e.g. validating a profile itself). */
@@ -32,6 +34,7 @@ export function contractOptionsFor(conventions: Conventions | undefined): Contra
   return {
     createdAtFormat: conventions?.createdAtFormat,
     unknownResponseFields: conventions?.unknownResponseFields ?? DEFAULT_CONTRACT_OPTIONS.unknownResponseFields,
+    amountTotalsUnit: conventions?.amountTotalsUnit,
   };
 }
 
@@ -61,6 +64,7 @@ export function createContract(
   addFormatsPlugin.default(ajv);
   ajv.addVocabulary([...KIT_KEYWORDS]);
   ajv.addFormat('record-timestamp', recordTimestampFormat(options.createdAtFormat));
+  ajv.addFormat('amount-total', amountTotalFormat(options.amountTotalsUnit));
   for (const entry of entries) ajv.addSchema(entry.schema);
   const locations = indexSchemaLocations(entries);
 
@@ -112,7 +116,7 @@ const contracts = new Map<string, Contract>();
  * only for the schemas it validates (the sandbox, for instance, never compiles the response schemas).
  */
 export function getContract(options: ContractOptions = DEFAULT_CONTRACT_OPTIONS): Contract {
-  const key = `${options.createdAtFormat ?? 'any'}|${options.unknownResponseFields}`;
+  const key = `${options.createdAtFormat ?? 'any'}|${options.unknownResponseFields}|${options.amountTotalsUnit ?? 'minor'}`;
   let contract = contracts.get(key);
   if (contract === undefined) {
     contract = createContract(options, loadSchemaCatalog(), 'lazily');

@@ -34,3 +34,15 @@ export function isRecordTimestamp(value: string, createdAtFormat: CreatedAtForma
   if (createdAtFormat === undefined) return true;
   return createdAtFormat === 'iso8601-utc-millis' ? isUtcMillisTimestamp(value) : isRfc3339DateTime(value);
 }
+
+/**
+ * The `amount-total` format of amounts[].total in the list (§2.2 types it bigint and calls it a "Sum of amounts per
+ * currency"): an integer, the sum in minor units; where the profile says the sum is in major units
+ * (conventions.amountTotalsUnit major), any number, for a sum of decimal amounts is one.
+ */
+export function amountTotalFormat(unit: Conventions['amountTotalsUnit']): Format {
+  return {
+    type: 'number',
+    validate: (value: number) => (unit === 'major' ? Number.isFinite(value) : Number.isInteger(value)),
+  };
+}

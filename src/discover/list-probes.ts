@@ -158,7 +158,7 @@ export class ListProbes {
     const evidence = [exact.exchange, upper.exchange, lower.exchange, around.exchange];
     const seen = `as both bounds: ${String(exact.found)}; as the lower: ${String(upper.found)}; as the upper: ${String(lower.found)}; inside: ${String(around.found)}`;
     // An interval with one instant as both bounds may be refused (empty under most readings): not listed there.
-    if (exact.found !== true && around.found === true) {
+    if (around.found === true) {
       if (upper.found === false && lower.found === false) {
         return proposed(key, false, `our payment (${v}) is listed inside but on neither bound (${seen})`, evidence);
       }

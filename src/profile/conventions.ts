@@ -33,6 +33,7 @@ export const CONVENTIONS: Readonly<Record<ConventionName, { readonly decides: st
     decides: "the status of a well-formed body that breaks its operation's field table",
     section: '§7',
   },
+  nonUtf8Bodies: { decides: 'what a body whose bytes are not UTF-8 gets', section: '§4, §7' },
   creationInfo: { decides: 'whether every creation response carries info', section: '§2.3' },
   amountsCover: { decides: 'which payments of the listed set amounts[] sums', section: '§2.2' },
   statusLagMs: {

@@ -24,7 +24,9 @@ export function crossFieldProblems(profile: Profile): string[] {
     const payload = endpoint?.payload;
     if (payload === undefined) continue;
     if (!OTHER_OPERATIONS.has(name)) {
-      problems.push(`operations.${name}.payload: only the operations §4.7 names take one (their payloads are not shown)`);
+      problems.push(
+        `operations.${name}.payload: only the operations §4.7 names take one (their payloads are not shown)`,
+      );
     } else if (payload.kitDesign !== true && payload.example === undefined) {
       problems.push(`operations.${name}.payload: kitDesign true, or an example body`);
     }

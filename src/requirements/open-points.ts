@@ -157,6 +157,18 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ),
   },
   {
+    section: '§4, §7',
+    quotes: [
+      'All bodies are JSON objects.',
+      'Body or query parameters could not be parsed (typically wrong formatting)',
+    ],
+    kind: 'silent',
+    open: 'what a body whose bytes are not UTF-8 gets: the interface names no encoding',
+    settings: ['conventions.nonUtf8Bodies'],
+    kitDefault: 'refused with 400',
+    unstated: UNSPECIFIED('ERROR-NOT-UTF8'),
+  },
+  {
     section: '§4',
     quotes: ['All bodies are JSON objects.'],
     kind: 'silent',

@@ -6,7 +6,7 @@
  * operations.
  */
 import { assertErrorBody, expectErrorAnswer, invalidBodyStatus } from '../../fixtures/conformance/error-answers.js';
-import { precondition } from '../../fixtures/conformance/checks.js';
+import { check, precondition } from '../../fixtures/conformance/checks.js';
 import { expect, test, verifies } from '../../fixtures/index.js';
 import { invalidFields, validFields } from '../../fixtures/conformance/operation-bodies.js';
 import { memberSchemas } from '../../fixtures/arbitraries/schema-arbitrary.js';
@@ -19,11 +19,14 @@ import { rawRequest, withoutMember } from '../../src/client/request-variants.js'
 const UNPARSEABLE: readonly { name: string; bytes: Buffer }[] = [
   { name: 'not JSON (cut short)', bytes: Buffer.from('{"publicKey": "a", "hash": ', 'utf8') },
   { name: 'JSON, but an array', bytes: Buffer.from('[{"publicKey": "a", "hash": "b"}]', 'utf8') },
-  {
-    name: 'not UTF-8',
-    bytes: Buffer.concat([Buffer.from('{"publicKey": "', 'utf8'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]),
-  },
 ];
+
+/** A JSON object but for bytes that are no UTF-8 inside a string: §4 names no encoding (nonUtf8Bodies). */
+const NOT_UTF8 = Buffer.concat([
+  Buffer.from('{"publicKey": "', 'utf8'),
+  Buffer.from([0xff, 0xfe, 0xc3]),
+  Buffer.from('"}'),
+]);
 
 /** The optional members of the operation's field table (§4): those a body may give as null. */
 function optionalMembers(operation: OperationName): string[] {
@@ -58,6 +61,27 @@ for (const operation of OPERATION_NAMES) {
     test.beforeEach(({ given }) => {
       given.operation(operation);
     });
+
+    test(
+      "a body not UTF-8: 400, or read with the bad bytes replaced, as the profile's nonUtf8Bodies says",
+      verifies(['ERROR-NOT-UTF8', 'ERROR-BODY-SHAPE'], operation),
+      async ({ api, given }) => {
+        const reading = given.convention('nonUtf8Bodies');
+        const exchange = await api.dispatch(rawRequest(operation, NOT_UTF8, 'not UTF-8'));
+        if (reading === 'refused') {
+          expectErrorAnswer(exchange, 400, 'ERROR-NOT-UTF8');
+          return;
+        }
+        // Read with the bad bytes replaced, it is the body its twin spells with U+FFFD: the same answer.
+        const text = Buffer.from(new TextDecoder('utf-8').decode(NOT_UTF8), 'utf8');
+        const twin = await api.dispatch(rawRequest(operation, text, 'the same body, its bad bytes as U+FFFD'));
+        check('ERROR-NOT-UTF8', () => {
+          expect(answerOf(exchange), `${exchange.text.slice(0, 200)} (its twin: ${twin.text.slice(0, 200)})`).toBe(
+            answerOf(twin),
+          );
+        });
+      },
+    );
 
     for (const body of UNPARSEABLE) {
       test(

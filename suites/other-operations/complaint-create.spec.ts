@@ -4,7 +4,7 @@
  * as the complaint status check shows it. Where the provider takes the kit's design, the answer is the §2.4 complaint.
  */
 import { expect, notApplicable, test, verifies } from '../../fixtures/index.js';
-import { UNDELIVERABLE_POSTBACK_URL } from '../../fixtures/conformance/preconditions.js';
+import { quietPostbackUrl } from '../../fixtures/conformance/preconditions.js';
 import { check, softCheck } from '../../fixtures/conformance/checks.js';
 import { answerAt, expectKitDesignAnswer, payloadBody } from '../../fixtures/conformance/other-payloads.js';
 import { complaintById } from '../../fixtures/conformance/payment-records.js';
@@ -21,7 +21,7 @@ test.describe('complaintCreate', () => {
       const payment = await given.payment('payIn');
       const body = payloadBody(given.profile, 'complaintCreate', {
         paymentId: payment.paymentId,
-        postBackUrl: UNDELIVERABLE_POSTBACK_URL,
+        postBackUrl: quietPostbackUrl(given.profile),
       });
       const exchange = await api.dispatch(api.prepareUnchecked('complaintCreate', body));
       check('COMPLAINT-CREATE', () => {
@@ -45,7 +45,7 @@ test.describe('complaintCreate', () => {
       const merchantPaymentId = payment.fields.merchantPaymentId ?? '';
       const body = payloadBody(given.profile, 'complaintCreate', {
         merchantPaymentId,
-        postBackUrl: UNDELIVERABLE_POSTBACK_URL,
+        postBackUrl: quietPostbackUrl(given.profile),
         comment: 'opened by the conformance kit',
       });
       if (!Object.values(body).includes(merchantPaymentId)) {

@@ -22,7 +22,7 @@ import {
   readPage,
   repeated,
 } from '../../fixtures/conformance/payments-list.js';
-import { boundsText, fromInclusive, toInclusive } from '../../src/profile/list-time.js';
+import { boundsText, fromInclusive, ticksOfMs, toInclusive } from '../../src/profile/list-time.js';
 import {
   amountsInHundredths,
   countWithStatus,
@@ -105,7 +105,12 @@ function mixedStatuses(given: Preconditions): PaymentSpec[] {
 test.describe('paymentsList · the request', () => {
   for (const member of ['createdAtFrom', 'createdAtTo'] as const) {
     test(`without ${member}: refused`, verifies('LIST-INTERVAL-REQUIRED', 'paymentsList'), async ({ api, given }) => {
-      const { [member]: _missing, ...fields } = { createdAtFrom: 0, createdAtTo: Date.now() };
+      // The other bound as the profile writes one: only the missing one can be the reason for the refusal.
+      const { unit } = new ListReader(api, given).clock;
+      const { [member]: _missing, ...fields } = {
+        createdAtFrom: ticksOfMs(Date.now() - 86_400_000, unit),
+        createdAtTo: ticksOfMs(Date.now(), unit),
+      };
       await expect(await api.dispatch(api.prepareUnchecked('paymentsList', fields))).toBeApiError(
         invalidBodyStatus(given.profile),
       );
@@ -117,9 +122,11 @@ test.describe('paymentsList · the request', () => {
     verifies('LIST-UNKNOWN-FROMID', 'paymentsList'),
     async ({ api, given }) => {
       const status = given.convention('unknownFromId');
+      // The last day, in the profile's unit: a span any service takes (some bound it; the interface shows no bound).
+      const { unit } = new ListReader(api, given).clock;
       const exchange = await api.paymentsList({
-        createdAtFrom: 0,
-        createdAtTo: Date.now(),
+        createdAtFrom: ticksOfMs(Date.now() - 86_400_000, unit),
+        createdAtTo: ticksOfMs(Date.now() + 60_000, unit),
         fromId: given.unknownId(),
       });
       await expect(exchange).toBeApiError(status, status === 404 ? 'NOT_FOUND' : undefined);

@@ -34,10 +34,20 @@ export const ERROR_REQUIREMENTS = [
   {
     id: 'ERROR-MALFORMED-400',
     section: '§7',
-    statement: 'A body that cannot be parsed (not JSON, not UTF-8, not an object) is refused with 400.',
+    statement: 'A body that cannot be parsed (not JSON, not an object) is refused with 400.',
     level: 'spec',
     operations: ALL_OPERATIONS,
     quote: [JSON_BODIES, ERROR_ROWS.unparseable],
+  },
+  {
+    id: 'ERROR-NOT-UTF8',
+    section: '§4, §7',
+    statement:
+      "A body whose bytes are not UTF-8 gets what the profile's nonUtf8Bodies says: refused with 400, or read with the bad bytes replaced.",
+    level: 'profile',
+    operations: ALL_OPERATIONS,
+    quote: [JSON_BODIES, ERROR_ROWS.unparseable],
+    conventions: ['nonUtf8Bodies'],
   },
   {
     id: 'ERROR-INVALID-BODY-400',
