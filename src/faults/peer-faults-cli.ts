@@ -14,13 +14,7 @@ import path from 'node:path';
 import { parseCommand } from '../args/parse-command.js';
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
 import { CertifyError, runReportingProject } from '../certify/certify-cli.js';
-import {
-  isPeerServiceName,
-  PEER_SERVICE_NAMES,
-  PEER_SERVICES,
-  type PeerService,
-  startPeerService,
-} from '../peers/peer-services.js';
+import { PEER_SERVICE_NAMES, type PeerService, peerServiceNamed, startPeerService } from '../peers/peer-services.js';
 import { writeProfileVariant } from '../profile/profile-copy.js';
 import { requirementGrep } from '../requirements/requirement-grep.js';
 import { REQUIREMENTS } from '../requirements/registry.js';
@@ -40,7 +34,8 @@ const HELP = `Certify a peer service and prove the kit catches each of its fault
 Usage: payment-conformance peer-faults [--peer NAME] [--fault NAME]… [--full] [--certify] [--workers N]
                                        [--parallel N] [--out DIR]
 
-  --peer NAME    the peer service: ${PEER_SERVICE_NAMES.join(', ')} (default python-service)
+  --peer NAME    the peer service: ${PEER_SERVICE_NAMES.join(', ')} (default python-service), or random-SEED:
+                 the sandbox's random legal flavour of that seed, under a sample of the sandbox's faults
   --fault NAME   only this fault (repeatable; default: all of the peer's)
   --full         the whole suite under each fault (default: the tests of the requirements it breaks)
   --certify      only the clean certification: 0 FAIL, and at least ${percent(MIN_SPEC_PASS)} of the testable
@@ -73,10 +68,11 @@ async function certifyPeer(
   const started = Date.now();
   const capturePort = await freePort();
   const registered = `http://127.0.0.1:${capturePort}/pb/merchant`;
-  const profile = writeProfileVariant(service.profile, service.name, (settings) => ({
-    ...settings,
-    merchant: { ...settings.merchant, postbackUrl: registered },
-  }));
+  const profile = writeProfileVariant(service.profileFile(), service.name, (settings) =>
+    service.registersPostbackUrl
+      ? { ...settings, merchant: { ...settings.merchant, postbackUrl: registered } }
+      : settings,
+  );
   const peer = await startPeerService(service, {
     ...(fault === undefined ? {} : { fault }),
     registeredPostbackUrl: registered,
@@ -148,11 +144,11 @@ export async function peerFaults(args: readonly string[]): Promise<number> {
   if (parsed === undefined) return 0;
   const { values } = parsed;
   const peerName = values.peer ?? 'python-service';
-  if (!isPeerServiceName(peerName)) {
-    process.stderr.write(`peer-faults: no peer service ${peerName} (${PEER_SERVICE_NAMES.join(', ')})\n`);
+  const service = peerServiceNamed(peerName);
+  if (service === undefined) {
+    process.stderr.write(`peer-faults: no peer service ${peerName} (${PEER_SERVICE_NAMES.join(', ')}, random-SEED)\n`);
     return 2;
   }
-  const service = PEER_SERVICES[peerName];
   const dir = service.dir();
   if (typeof dir !== 'string') {
     process.stderr.write(`peer-faults: ${dir.missing}\n`);

@@ -15,24 +15,27 @@ import type { PeerFault } from './peer-fault.js';
 import { PYTHON_SERVICE_FAULT_MAP } from './python-service-faults.js';
 import { PAYGATE_SERVICE_FAULT_MAP } from './paygate-service-faults.js';
 import { ORBIPAY_SERVICE_FAULT_MAP } from './orbipay-service-faults.js';
+import { randomSeedService } from './random-seed-service.js';
 
 export type { RunningPeer };
 
 export type PeerServiceName = 'python-service' | 'paygate-service' | 'orbipay-service';
 
 export interface PeerService {
-  readonly name: PeerServiceName;
+  /** As the command line names it: a registered name, or random-SEED. */
+  readonly name: string;
   /** How messages name it. */
   readonly label: string;
   /** Its folder, or why it is not on this machine. */
   dir(): string | { readonly missing: string };
-  /** The program and its entry script, as its README runs it. */
-  readonly program: 'python3' | 'node';
-  readonly script: string;
-  /** Its profile, written from its README. */
-  readonly profile: string;
+  /** Its profile, written from its README (for a random seed: drawn with it). */
+  profileFile(): string;
   /** Its faults, as its README lists them, with the requirements each breaks (judged from the README alone). */
   readonly faults: Readonly<Record<string, PeerFault>>;
+  /** Starts it, clean or with one of its faults. */
+  start(options?: PeerOptions): Promise<RunningPeer>;
+  /** Whether it takes the merchant's registered postback URL at its start (a peer's config does). */
+  readonly registersPostbackUrl: boolean;
 }
 
 /** Where the shared peers live beside the project (../shared/peers); KIT_PEERS_DIR names another place. */
@@ -41,51 +44,73 @@ export function peersDir(): string {
   return named !== undefined && named !== '' ? path.resolve(named) : path.resolve(kitPath('..', 'shared', 'peers'));
 }
 
-function folder(dir: string, script: string, label: string): string | { readonly missing: string } {
-  return existsSync(path.join(dir, script))
-    ? dir
-    : { missing: `${label} is not here (${dir}): ../shared/peers is absent on this machine` };
+function folder(dir: string, script: string, label: string, where: string): string | { readonly missing: string } {
+  return existsSync(path.join(dir, script)) ? dir : { missing: `${label} is not here (${dir}): ${where}` };
+}
+
+/** A peer run as its README says: `PROGRAM SCRIPT --port 0 --config FILE [--fault NAME]`, its config a copy. */
+function configuredPeer(spec: {
+  name: PeerServiceName;
+  label: string;
+  dir: () => string;
+  missing: string;
+  program: 'python3' | 'node';
+  script: string;
+  profile: string;
+  faults: Readonly<Record<string, PeerFault>>;
+}): PeerService {
+  const service: PeerService = {
+    name: spec.name,
+    label: spec.label,
+    dir: () => folder(spec.dir(), spec.script, spec.label, spec.missing),
+    profileFile: () => spec.profile,
+    faults: spec.faults,
+    registersPostbackUrl: true,
+    start: (options = {}) => startConfiguredPeer(service, spec.program, spec.script, options),
+  };
+  return service;
 }
 
 export const PEER_SERVICES: Readonly<Record<PeerServiceName, PeerService>> = {
-  'python-service': {
+  'python-service': configuredPeer({
     name: 'python-service',
     label: 'the independent Python service',
-    dir: () => folder(path.join(peersDir(), 'python-service'), 'service.py', 'the independent Python service'),
+    dir: () => path.join(peersDir(), 'python-service'),
+    missing: '../shared/peers is absent on this machine',
     program: 'python3',
     script: 'service.py',
     profile: kitPath('profiles', 'peers', 'python-service.json'),
     faults: PYTHON_SERVICE_FAULT_MAP,
-  },
-  'paygate-service': {
+  }),
+  'paygate-service': configuredPeer({
     name: 'paygate-service',
     label: 'the PayGate sandbox',
-    dir: () => folder(path.join(peersDir(), 'paygate-service'), 'service.py', 'the PayGate sandbox'),
+    dir: () => path.join(peersDir(), 'paygate-service'),
+    missing: '../shared/peers is absent on this machine',
     program: 'python3',
     script: 'service.py',
     profile: kitPath('profiles', 'peers', 'paygate-service.json'),
     faults: PAYGATE_SERVICE_FAULT_MAP,
-  },
-  'orbipay-service': {
+  }),
+  'orbipay-service': configuredPeer({
     name: 'orbipay-service',
     label: 'the Orbipay sandbox',
-    dir: () => {
-      const dir = kitPath('counterparts', 'orbipay-service');
-      return existsSync(path.join(dir, 'service.mjs'))
-        ? dir
-        : { missing: `the Orbipay sandbox is not here (${dir}): counterparts/ is not in this installation` };
-    },
+    dir: () => kitPath('counterparts', 'orbipay-service'),
+    missing: 'counterparts/ is not in this installation',
     program: 'node',
     script: 'service.mjs',
     profile: kitPath('profiles', 'counterparts', 'orbipay-service.json'),
     faults: ORBIPAY_SERVICE_FAULT_MAP,
-  },
+  }),
 };
 
 export const PEER_SERVICE_NAMES = Object.keys(PEER_SERVICES) as PeerServiceName[];
 
-export function isPeerServiceName(name: string): name is PeerServiceName {
-  return (PEER_SERVICE_NAMES as string[]).includes(name);
+/** The service a command line names: a registered peer, or the sandbox's random flavour of a seed (random-SEED). */
+export function peerServiceNamed(name: string): PeerService | undefined {
+  if ((PEER_SERVICE_NAMES as string[]).includes(name)) return PEER_SERVICES[name as PeerServiceName];
+  const seed = /^random-(\d{1,9})$/.exec(name)?.[1];
+  return seed === undefined ? undefined : randomSeedService(Number(seed));
 }
 
 export interface PeerOptions {
@@ -122,8 +147,13 @@ export function peerConfigCopy(dir: string, into: string, registeredPostbackUrl:
   return file;
 }
 
-/** Starts a peer service; rejects with what it printed when it does not say it listens in time. */
-export async function startPeerService(service: PeerService, options: PeerOptions = {}): Promise<RunningPeer> {
+/** Starts a configured peer; rejects with what it printed when it does not say it listens in time. */
+async function startConfiguredPeer(
+  service: PeerService,
+  program: 'python3' | 'node',
+  script: string,
+  options: PeerOptions,
+): Promise<RunningPeer> {
   const dir = service.dir();
   if (typeof dir !== 'string') throw new Error(dir.missing);
   if (options.fault !== undefined && service.faults[options.fault] === undefined) {
@@ -131,12 +161,12 @@ export async function startPeerService(service: PeerService, options: PeerOption
   }
   const work = mkdtempSync(path.join(tmpdir(), 'kit-peer-'));
   const config = peerConfigCopy(dir, work, options.registeredPostbackUrl);
-  const args = [service.script, '--port', '0', '--config', config];
+  const args = [script, '--port', '0', '--config', config];
   if (options.fault !== undefined) args.push('--fault', options.fault);
   try {
     return await startPeerProcess({
       label: service.label,
-      program: service.program,
+      program,
       cwd: dir,
       args,
       startTimeoutMs: options.startTimeoutMs,
@@ -148,4 +178,9 @@ export async function startPeerService(service: PeerService, options: PeerOption
     rmSync(work, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Starts a peer service (clean, or with one of its faults). */
+export function startPeerService(service: PeerService, options: PeerOptions = {}): Promise<RunningPeer> {
+  return service.start(options);
 }

@@ -8,7 +8,7 @@ export { peerConfigCopy, peersDir, type PeerOptions, type RunningPeer } from './
 
 const PYTHON = PEER_SERVICES['python-service'];
 
-export const PYTHON_SERVICE_PROFILE = PYTHON.profile;
+export const PYTHON_SERVICE_PROFILE = PYTHON.profileFile();
 
 /** The peer service's folder, or why it cannot be used here (the reason a spec that needs it skips with). */
 export function pythonServiceDir(): string | { readonly missing: string } {
