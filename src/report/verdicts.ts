@@ -76,9 +76,12 @@ function partialReason(passed: number, notRun: readonly Part[]): string {
 }
 
 /** Why the tests of a requirement verified nothing: their skip reasons, or that this run left them out. */
-function notVerifiedReason(parts: readonly Part[], filtered: boolean): string {
+function notVerifiedReason(parts: readonly Part[], filtered: boolean, decidedBy?: string): string {
   if (parts.length === 0) {
-    return filtered ? 'not run: the run was limited (--grep) to other tests' : 'no test of this run verifies it';
+    if (filtered) return 'not run: the run was limited (--grep) to other tests';
+    return decidedBy === undefined
+      ? 'no test of this run verifies it'
+      : `no test of this run verifies it: its tests are in ${decidedBy}`;
   }
   const reasons = [...new Set(parts.map((p) => p.outcome.reason ?? p.test.skipReason ?? 'skipped without a reason'))];
   return `every test of it was skipped: ${reasons.join('; ')}`;
@@ -185,7 +188,7 @@ export function judgeRequirement(
   return {
     ...base,
     verdict: 'NOT VERIFIED',
-    reason: notVerifiedReason(parts, filtered),
+    reason: notVerifiedReason(parts, filtered, requirement.decidedBy),
     tests: results,
     evidence: observedEvidence(parts, requirement.id),
   };

@@ -12,6 +12,11 @@ export interface Requirement {
   readonly level: 'spec' | 'profile';
   /** The operations it applies to; empty when it is about no single operation. */
   readonly operations: readonly OperationName[];
+  /**
+   * Where the tests that decide it run, when a run may well include none of them (the payment page's, in the browser
+   * project): a report's NOT VERIFIED then says what would decide it.
+   */
+  readonly decidedBy?: string;
   /** Why no black-box test can verify it; such a requirement has no test and is reported NOT VERIFIED. */
   readonly untestable?: string;
   /** The interface says "not shown" and the profile declares nothing: reported UNSPECIFIED. */

@@ -64,12 +64,15 @@ for (const operation of OPERATION_NAMES) {
 
     test(
       "a body not UTF-8: 400, or read with the bad bytes replaced, as the profile's nonUtf8Bodies says",
-      verifies(['ERROR-NOT-UTF8', 'ERROR-BODY-SHAPE'], operation),
+      verifies('ERROR-NOT-UTF8', operation),
       async ({ api, given }) => {
         const reading = given.convention('nonUtf8Bodies');
         const exchange = await api.dispatch(rawRequest(operation, NOT_UTF8, 'not UTF-8'));
         if (reading === 'refused') {
-          expectErrorAnswer(exchange, 400, 'ERROR-NOT-UTF8');
+          // The refusal's status is this requirement's; its body is ERROR-BODY-SHAPE's, checked passively.
+          check('ERROR-NOT-UTF8', () => {
+            expect(exchange.status, exchange.text.slice(0, 200)).toBe(400);
+          });
           return;
         }
         // Read with the bad bytes replaced, it is the body its twin spells with U+FFFD: the same answer.

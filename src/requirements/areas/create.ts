@@ -46,6 +46,10 @@ const CREATION_RESPONSE = {
     'info.deepLink | object or null | Links to payment applications. Three optional keys, one per supported payment application, written here <app_a>, <app_b>, <app_c>; each is a string or null. When a link is defined, a button leading to that application is to be shown',
 } as const;
 
+/** Where the payment page's checks run: what decides them when a run has none of them. */
+const PAGE_PROJECT =
+  "the browser project, which certify runs where the profile names an external method and Debian chromium is on the PATH, with the page's controls from the profile's page section (a by-URL run of the conformance project alone has none of them)";
+
 /** §4.1, §4.2, §2.3, §5.5: creating deposits and payouts. */
 export const CREATE_REQUIREMENTS = [
   {
@@ -210,6 +214,7 @@ export const CREATE_REQUIREMENTS = [
     statement:
       'With an external payment system, the user who pays on the page behind formUrl lands on successRedirectUrl, and one who fails lands on failureRedirectUrl (checked in a browser, suites/browser).',
     level: 'spec',
+    decidedBy: PAGE_PROJECT,
     operations: CREATION,
     quote: [CREATION_REQUEST.successRedirectUrl, CREATION_REQUEST.failureRedirectUrl, EXTERNAL_SYSTEM],
   },
@@ -219,6 +224,7 @@ export const CREATE_REQUIREMENTS = [
     statement:
       'When info.withDeepLink is true, the payment page shows a button to each payment application whose deepLink is defined, leading to that link, and none for one that is null (checked in a browser).',
     level: 'spec',
+    decidedBy: PAGE_PROJECT,
     operations: CREATION,
     quote: [CREATION_RESPONSE.withDeepLink, CREATION_RESPONSE.deepLink],
   },
@@ -227,6 +233,7 @@ export const CREATE_REQUIREMENTS = [
     section: '§2.3',
     statement: 'The payment page behind formUrl shows a QR code exactly when the creation answered info.showQR true.',
     level: 'spec',
+    decidedBy: PAGE_PROJECT,
     operations: CREATION,
     quote: [CREATION_RESPONSE.showQR],
   },
@@ -236,6 +243,7 @@ export const CREATE_REQUIREMENTS = [
     statement:
       'A payment paid on the page behind formUrl becomes SUCCESS, one failed there FAILED, and its postback follows with that status.',
     level: 'spec',
+    decidedBy: PAGE_PROJECT,
     operations: CREATION,
     quote: [CREATION_RESPONSE.formUrl, PAYMENT_EVENT],
   },
