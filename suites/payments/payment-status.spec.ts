@@ -2,9 +2,10 @@
  * §4.3 (with §2.1, §3.1 and the 404 row of §7): the payment status check. Lookups by either id and their
  * precedence, the record's shape, every member echoing the creation, and the status a payment reaches.
  */
+import { echoAmount, largeAmount, longMerchantPaymentId } from '../../fixtures/conformance/edge-values.js';
 import { asFieldSet } from '../../fixtures/conformance/client-fields.js';
 import { check, precondition } from '../../fixtures/conformance/checks.js';
-import { expect, okObject, skipBecause, test, verifies } from '../../fixtures/index.js';
+import { expect, notApplicable, okObject, skipBecause, test, verifies } from '../../fixtures/index.js';
 import { FAILED_CODES } from '../../fixtures/conformance/enums.js';
 import { isRecordTimestamp } from '../../src/contract/formats.js';
 import { expectPaymentRecordShape, expectReadable, paymentById } from '../../fixtures/conformance/payment-records.js';
@@ -152,13 +153,24 @@ test.describe('paymentStatus · the record', () => {
     'amount is the amount given at creation, decimals included',
     verifies('STATUS-ECHOES-AMOUNT', 'paymentStatus'),
     async ({ api, given }) => {
-      const method = given.method('payIn');
-      // Cents that no sandbox treats as magic, and that a truncating or rounding target would lose.
-      const amount = Math.min(method.amount, given.profile.settings.safety.maxAmount - 1) + 0.25;
+      // Cents that no magic value claims, and that a truncating or rounding target would lose.
+      const amount = echoAmount(given, 'payIn');
       const payment = await given.payment('payIn', { overrides: { amount } });
       const record = await paymentById(api, payment.paymentId);
       expectReadable(record, ['amount'], `the status check of payment ${payment.paymentId}`);
       expect(record.amount).toBe(amount);
+    },
+  );
+
+  test(
+    'an amount of a million or more (where the method and the cap allow it) is the amount given, cents included',
+    verifies('STATUS-ECHOES-AMOUNT', 'paymentStatus'),
+    async ({ api, given }) => {
+      const amount = largeAmount(given, 'payIn') ?? notApplicable('the method bounds leave no amount with free cents');
+      const payment = await given.payment('payIn', { overrides: { amount } });
+      const record = await paymentById(api, payment.paymentId);
+      expectReadable(record, ['amount'], `the status check of payment ${payment.paymentId}`);
+      expect(record.amount, `created with ${amount}`).toBe(amount);
     },
   );
 
@@ -186,6 +198,17 @@ test.describe('paymentStatus · the record', () => {
         merchantPaymentId: payment.fields.merchantPaymentId,
         merchantUserId: payment.fields.merchantUserId,
       });
+    },
+  );
+
+  test(
+    'a merchantPaymentId as long as the provider takes (limits.maxLength) is the one given, whole',
+    verifies('STATUS-ECHOES-MERCHANT-IDS', 'paymentStatus'),
+    async ({ api, given }) => {
+      const merchantPaymentId = longMerchantPaymentId(given);
+      const payment = await given.payment('payIn', { overrides: { merchantPaymentId } });
+      const record = await paymentById(api, payment.paymentId);
+      expect(record.merchantPaymentId, `${merchantPaymentId.length} characters`).toBe(merchantPaymentId);
     },
   );
 

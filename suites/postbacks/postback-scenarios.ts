@@ -49,6 +49,8 @@ export async function paymentRun(
     readonly steps: readonly PaymentStep[];
     readonly script?: readonly Reply[];
     readonly attempts: number | 'all';
+    /** A query string the postBackUrl carries (`?order=1`), which the postbacks' requests must keep. */
+    readonly query?: string;
   },
 ): Promise<PaymentRun> {
   const time = await given.postbackTime();
@@ -57,7 +59,7 @@ export async function paymentRun(
     label: 'payment postbacks',
     script: [...(options.script ?? [])],
   });
-  const overrides = { ...options.overrides, postBackUrl: endpoint.url };
+  const overrides = { ...options.overrides, postBackUrl: `${endpoint.url}${options.query ?? ''}` };
   const role = options.role ?? 'payIn';
   const { payment, ends } =
     options.steps.length === 0

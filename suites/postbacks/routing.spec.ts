@@ -49,6 +49,21 @@ test.describe('postback routing (§6)', () => {
   );
 
   test(
+    "a postBackUrl's query string is kept: the postback goes to that URL, whole",
+    verifies('PB-ROUTING'),
+    async ({ given, capture }) => {
+      const query = `?order=${encodeURIComponent(given.merchantPaymentId())}&kit=1`;
+      const { attempts } = await paymentRun(given, capture, { steps: [{ status: 'SUCCESS' }], attempts: 1, query });
+      check('PB-ROUTING', () => {
+        expect(
+          attempts.map((a) => (a.attempt.path.includes('?') ? a.attempt.path.slice(a.attempt.path.indexOf('?')) : '')),
+          'the request target of each postback',
+        ).toEqual(attempts.map(() => query));
+      });
+    },
+  );
+
+  test(
     "without postBackUrl, a payment's postback goes to the merchant's registered URL",
     verifies('PB-ROUTING-MERCHANT-URL'),
     async ({ given, capture }) => {

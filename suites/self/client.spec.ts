@@ -267,8 +267,8 @@ test.describe('safety on shared environments', () => {
 
   test('should refuse amounts above the cap and ids without the prefix, raw bodies included', async () => {
     const client = clientFor();
-    await expect(client.createPayIn({ ...payIn, amount: 10_001 })).rejects.toThrow(
-      "refused to send amount 10001: above the profile's safety.maxAmount 10000",
+    await expect(client.createPayIn({ ...payIn, amount: 5_000_001 })).rejects.toThrow(
+      "refused to send amount 5000001: above the profile's safety.maxAmount 5000000",
     );
     await expect(client.dispatch(rawRequest('createPayIn', '{"amount": 1e9}', 'big'))).rejects.toThrow(SafetyError);
     await expect(client.createPayIn({ ...payIn, merchantPaymentId: 'order-1' })).rejects.toThrow(

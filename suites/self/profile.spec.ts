@@ -183,7 +183,7 @@ test.describe('profile errors name the field and what was expected', () => {
       p.merchant.paymentMethods.payIn.type = 'PAY_OUT';
       if (p.merchant.paymentMethods.forbiddenPayOut !== undefined)
         p.merchant.paymentMethods.forbiddenPayOut.type = 'PAY_IN';
-      if (p.merchant.paymentMethods.external !== undefined) p.merchant.paymentMethods.external.amount = 50_000;
+      if (p.merchant.paymentMethods.external !== undefined) p.merchant.paymentMethods.external.amount = 6_000_000;
       p.conventions = { ...p.conventions, pageSize: { default: 200, max: 100 } };
       p.signing.module = './scheme.mjs';
       p.propertyRuns = { numRuns: 100, deepNumRuns: 10 };
@@ -196,12 +196,33 @@ test.describe('profile errors name the field and what was expected', () => {
     expect(error.problems).toEqual([
       'merchant.paymentMethods.payIn.type: must be "PAY_IN"',
       'merchant.paymentMethods.forbiddenPayOut.type: must be "PAY_OUT"',
-      'merchant.paymentMethods.external.amount: 50000 is above safety.maxAmount 10000',
+      'merchant.paymentMethods.external.amount: 6000000 is above safety.maxAmount 5000000',
       'conventions.pageSize.default: must not be above conventions.pageSize.max',
       'signing.module: only read when signing.scheme is "custom"',
       'propertyRuns.deepNumRuns: must not be below propertyRuns.numRuns (--deep tries harder)',
       "outcomes.magicValues.payments.9.ends: PENDING (a value that stays PENDING) must be the entry's only end",
       'control: required when capabilities.sandboxControl is true',
+    ]);
+  });
+
+  test('should check that a method description agrees with the values it offers', async () => {
+    const error = await problemsOf((p) => {
+      const payIn = p.merchant.paymentMethods.payIn;
+      payIn.minAmount = 500;
+      payIn.clientFields = [
+        { key: 'cardholder', pattern: '^[A-Z ]+$' },
+        { key: 'cardLast4', pattern: '^[0-9]{4}$', values: ['4242', '42 42'] },
+        { key: 'cvv', pattern: '(' },
+      ];
+      payIn.clientFieldsValues.push({ key: 'email', value: 'a@example.test' });
+    });
+    expect(error.problems).toEqual([
+      'merchant.paymentMethods.payIn.amount: 100 is below its minAmount 500',
+      'merchant.paymentMethods.payIn.clientFieldsValues: cardholder "Ada Lovelace" does not match ^[A-Z ]+$',
+      'merchant.paymentMethods.payIn.clientFields.1.values.1: "42 42" does not match ^[0-9]{4}$',
+      'merchant.paymentMethods.payIn.clientFieldsValues: no value for the required field cvv',
+      expect.stringMatching(/^merchant\.paymentMethods\.payIn\.clientFields\.2\.pattern: not a regular expression/),
+      'merchant.paymentMethods.payIn.clientFieldsValues: email is not one of its clientFields',
     ]);
   });
 });

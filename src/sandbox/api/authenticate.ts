@@ -1,4 +1,5 @@
 import type { OperationName } from '../../contract/operations.js';
+import { decodeHash } from '../../signing/hash-encoding.js';
 import { signingInputOf } from '../../signing/signing-input.js';
 import type { Merchant } from '../config/merchant.js';
 import type { FaultSet } from '../faults/fault-set.js';
@@ -41,7 +42,10 @@ export function authenticate(
   }
   const unchecked =
     faults.has('auth-signature-unchecked') ||
-    (operation === 'createPayOut' && faults.has('auth-payout-signature-unchecked'));
+    (operation === 'createPayOut' && faults.has('auth-payout-signature-unchecked')) ||
+    (faults.has('auth-other-encoding-unchecked') &&
+      typeof body.hash === 'string' &&
+      decodeHash(body.hash, merchant.signingInput.hashEncoding) === undefined);
   if (!unchecked && !signatureHolds(merchant, body, bytes, faults)) throw new ApiError(401, 'UNAUTHORIZED');
   return merchant;
 }

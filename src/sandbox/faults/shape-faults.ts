@@ -19,6 +19,10 @@ export function faultyPayment(
   else if (faults.has('payment-amount-truncated')) out.amount = Math.trunc(view.amount);
   if (faults.has('payment-status-lowercase')) out.status = view.status.toLowerCase();
   if (faults.has('payment-drops-merchant-user-id')) delete out.merchantUserId;
+  if (faults.has('status-merchant-payment-id-truncated') && typeof view.merchantPaymentId === 'string') {
+    out.merchantPaymentId = view.merchantPaymentId.slice(0, 32);
+  }
+  if (faults.has('status-large-amount-float32') && view.amount >= 1_000_000) out.amount = Math.fround(view.amount);
   if (faults.has('payment-client-fields-empty')) out.clientFieldsValues = [];
   if (faults.has('payment-method-id-is-account-id')) out.paymentMethodId = String(accountOf(view.paymentMethodId));
   if (faults.has('payment-currency-default')) out.currencyCode = 'USD';

@@ -249,7 +249,8 @@ export class DeliveryEngine {
     return this.faults.has('postback-accepts-any-2xx') && status !== undefined && status >= 200 && status < 300;
   }
 
-  private async send(url: string, bytes: Buffer): Promise<AttemptResult> {
+  private async send(given: string, bytes: Buffer): Promise<AttemptResult> {
+    const url = this.faults.has('postback-drops-query-string') ? given.replace(/\?[^#]*/, '') : given;
     let result = await sendAttempt(url, bytes, this.options.attemptTimeoutMs, this.dispatcher);
     if (!this.faults.has('postback-follows-redirect')) return result;
     for (let hops = 0; hops < MAX_FOLLOWED_REDIRECTS; hops++) {

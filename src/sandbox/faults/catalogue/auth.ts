@@ -22,6 +22,13 @@ export const AUTH_FAULTS = [
     description: 'An unknown publicKey gets 401 UNAUTHORIZED instead of NO_KEY.',
   },
   {
+    name: 'auth-other-encoding-unchecked',
+    area: 'auth',
+    breaks: ['AUTH-UNAUTHORIZED'],
+    description:
+      "A hash not written in the profile's encoding is taken for a legacy client: its signature is not checked.",
+  },
+  {
     name: 'auth-signature-unchecked',
     area: 'auth',
     breaks: ['AUTH-UNAUTHORIZED'],

@@ -64,6 +64,12 @@ export const POSTBACKS_FAULTS = [
     description: 'A 3xx answer is followed to its Location instead of counting as not acknowledged.',
   },
   {
+    name: 'postback-drops-query-string',
+    area: 'postbacks',
+    breaks: ['PB-ROUTING'],
+    description: 'A postback goes to the postBackUrl given at creation without its query string.',
+  },
+  {
     name: 'postback-ignores-postback-url',
     area: 'postbacks',
     breaks: ['PB-ROUTING'],

@@ -22,6 +22,18 @@ export const STATUS_FAULTS = [
     description: 'A status check with no lookup field gets 404 NOT_FOUND instead of 400.',
   },
   {
+    name: 'status-merchant-payment-id-truncated',
+    area: 'status',
+    breaks: ['STATUS-ECHOES-MERCHANT-IDS'],
+    description: 'merchantPaymentId is kept in a 32-character column: a longer one comes back cut.',
+  },
+  {
+    name: 'status-large-amount-float32',
+    area: 'status',
+    breaks: ['STATUS-ECHOES-AMOUNT'],
+    description: 'Amounts of a million or more are shown through a 32-bit float (1234567.89 becomes 1234567.875).',
+  },
+  {
     name: 'status-cached-5s',
     area: 'status',
     breaks: ['STATUS-CURRENT-AT-POSTBACK'],
