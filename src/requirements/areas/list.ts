@@ -90,7 +90,7 @@ export const LIST_REQUIREMENTS = [
   {
     id: 'LIST-TAKE',
     section: '§4.4',
-    statement: 'A page holds at most take payments.',
+    statement: 'take is the page size: a page holds at most take payments, and take while more of the set follow.',
     level: 'spec',
     operations: LIST,
     quote: [LIST_REQUEST.take],

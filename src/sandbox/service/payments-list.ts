@@ -94,11 +94,15 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
     else following.push(record);
     if (following.length >= 2) break;
   }
+  // The page's last payment moves to the next page when more follow: a page of take - 1.
+  const short = faults.has('list-page-short') && take > 1 && following.length > 0 ? page.pop() : undefined;
+  if (short !== undefined) following = [short, ...following];
   if (faults.has('list-page-overlap') && following.length > 0) following = page.slice(-1);
   if (faults.has('list-page-skip')) following = following.slice(1);
-  const nextId =
+  const cursor =
     nextIdOf(nextIdForm, merchant.id, page, following, take, positionOf) ??
     (faults.has('list-next-id-on-last-page') ? randomUUID() : undefined);
+  const nextId = faults.has('list-next-id-unhyphenated') ? cursor?.replaceAll('-', '') : cursor;
 
   const counted = faults.has('list-totals-page-only') ? page : all;
   const succeeded = faults.has('list-succeed-counts-final') ? ['SUCCESS', 'FAILED'] : ['SUCCESS'];

@@ -16,6 +16,12 @@ export const PAGINATION_FAULTS = [
     description: 'nextId is one payment too far, so one payment per page boundary is never listed.',
   },
   {
+    name: 'list-next-id-unhyphenated',
+    area: 'pagination',
+    breaks: ['LIST-PAGES-NO-GAP'],
+    description: 'nextId is written as 32 hex digits without hyphens, which fromId (a UUID) refuses with 400.',
+  },
+  {
     name: 'list-totals-page-only',
     area: 'pagination',
     breaks: ['LIST-TOTALS-WHOLE-SET'],
@@ -62,6 +68,12 @@ export const PAGINATION_FAULTS = [
     area: 'pagination',
     breaks: ['LIST-TAKE'],
     description: 'Pages hold take + 1 payments.',
+  },
+  {
+    name: 'list-page-short',
+    area: 'pagination',
+    breaks: ['LIST-TAKE'],
+    description: 'Pages hold take - 1 payments whenever more follow (take is no longer the page size).',
   },
   {
     name: 'list-take-default-50',
