@@ -4,8 +4,9 @@
  * certified by URL with its profile, then once under each of its faults: each must be detected through a requirement
  * it breaks (its fault map, judged from its README) and make nothing else fail, compared test by test with the clean
  * run (src/faults/test-level.ts). Targeted by default (the tests of the requirements the chosen faults break), the
- * whole suite with --full. `--certify` runs only the clean certification and holds it to 0 FAIL and to the share of
- * testable spec-level requirements that must PASS.
+ * whole suite with --full. `--certify` makes the clean run the whole certification, held to 0 FAIL and to the share
+ * of testable spec-level requirements that must PASS, and runs no fault unless `--with-faults` asks for them too (then
+ * targeted, compared with that whole clean run: one peer start less than a certification and a matrix apart).
  *
  * Writes DIR/peer-faults.json; exit 0 when all of that holds, 1 otherwise, 2 when it cannot be run.
  */
@@ -31,8 +32,8 @@ function percent(share: number): string {
 
 const HELP = `Certify a peer service and prove the kit catches each of its faults, and nothing else.
 
-Usage: payment-conformance peer-faults [--peer NAME] [--fault NAME]… [--full] [--certify] [--workers N]
-                                       [--parallel N] [--out DIR]
+Usage: payment-conformance peer-faults [--peer NAME] [--fault NAME]… [--full] [--certify [--with-faults]]
+                                       [--workers N] [--parallel N] [--out DIR]
 
   --peer NAME    the peer service: ${PEER_SERVICE_NAMES.join(', ')} (default python-service), or random-SEED:
                  the sandbox's random legal flavour of that seed, under a sample of the sandbox's faults
@@ -40,6 +41,7 @@ Usage: payment-conformance peer-faults [--peer NAME] [--fault NAME]… [--full] 
   --full         the whole suite under each fault (default: the tests of the requirements it breaks)
   --certify      only the clean certification: 0 FAIL, and at least ${percent(MIN_SPEC_PASS)} of the testable
                  spec-level requirements PASS
+  --with-faults  with --certify: then each fault too (targeted unless --full), judged against that whole clean run
   --workers N    Playwright workers per run (default 2)
   --parallel N   runs at a time, each with its own peer and capture server (default 2)
   --out DIR      where peer-faults.json and each run's reports go (default: reports/peer-faults)
@@ -130,6 +132,7 @@ export async function peerFaults(args: readonly string[]): Promise<number> {
         fault: { type: 'string', multiple: true },
         full: { type: 'boolean' },
         certify: { type: 'boolean' },
+        'with-faults': { type: 'boolean' },
         workers: { type: 'string' },
         parallel: { type: 'string' },
         out: { type: 'string' },
@@ -168,19 +171,26 @@ export async function peerFaults(args: readonly string[]): Promise<number> {
   }
   const out = path.resolve(values.out ?? 'reports/peer-faults');
   mkdirSync(out, { recursive: true });
-  const full = values.full === true || values.certify === true;
+  if (values['with-faults'] === true && values.certify !== true) {
+    process.stderr.write('peer-faults: --with-faults goes with --certify (without it the faults run anyway)\n');
+    return 2;
+  }
+  const certifyOnly = values.certify === true && values['with-faults'] !== true;
+  // The clean run is the whole suite under --certify; each fault's run, only under --full.
+  const wholeClean = values.full === true || values.certify === true;
+  const full = values.full === true;
   const started = Date.now();
   try {
     const breaksOf = (name: string) => service.faults[name]?.breaks ?? [];
-    const cleanGrep = full ? undefined : requirementGrep(names.flatMap(breaksOf)).source;
+    const cleanGrep = wholeClean ? undefined : requirementGrep(names.flatMap(breaksOf)).source;
     const clean = await certifyPeer(service, undefined, path.join(out, 'clean'), cleanGrep, workers);
     process.stdout.write(summaryLine('clean', clean));
     const falseAlarms = failuresOf(clean.report);
     for (const alarm of falseAlarms) process.stdout.write(`  FALSE ALARM ${alarm.requirement} in ${alarm.test}\n`);
     const share = specShare(clean.report);
-    const shareOk = !full || share.pass >= MIN_SPEC_PASS * share.testable;
+    const shareOk = !wholeClean || share.pass >= MIN_SPEC_PASS * share.testable;
     const rows: PeerFaultRow[] = [];
-    if (values.certify !== true) {
+    if (!certifyOnly) {
       let done = 0;
       await inParallel(names, parallel, async (name) => {
         const breaks = breaksOf(name);
@@ -223,7 +233,13 @@ export async function peerFaults(args: readonly string[]): Promise<number> {
           generatedAt: new Date().toISOString(),
           scope: full ? 'full' : 'targeted',
           workers: Number(workers),
-          clean: { summary: clean.report.summary, outcome: clean.report.outcome, falseAlarms, seconds: clean.seconds },
+          clean: {
+            scope: wholeClean ? 'whole' : 'targeted',
+            summary: clean.report.summary,
+            outcome: clean.report.outcome,
+            falseAlarms,
+            seconds: clean.seconds,
+          },
           faults: rows,
           totals: { ...totals, ok },
         },
@@ -232,7 +248,7 @@ export async function peerFaults(args: readonly string[]): Promise<number> {
       )}\n`,
     );
     process.stdout.write(
-      `${service.label}: ${ok ? 'OK' : 'NOT OK'} — ${values.certify === true ? 'clean certification only' : `${totals.detected} of ${totals.faults} faults detected, ${totals.collateral} collateral`}, ` +
+      `${service.label}: ${ok ? 'OK' : 'NOT OK'} — ${certifyOnly ? 'clean certification only' : `${totals.detected} of ${totals.faults} faults detected, ${totals.collateral} collateral`}, ` +
         `${totals.falseAlarms} false alarm(s)${shareOk ? '' : `, spec-level PASS below ${percent(MIN_SPEC_PASS)}`}, ` +
         `${totals.wallSeconds} s; ${path.relative(process.cwd(), path.join(out, 'peer-faults.json'))}\n`,
     );

@@ -92,3 +92,9 @@ test.describe('the independent Python service', () => {
     );
   });
 });
+
+test('should refuse --with-faults without --certify, naming why', async () => {
+  const run = await runKitCommand('peer-faults', ['--with-faults']);
+  expect(run.code).toBe(2);
+  expect(run.stderr).toContain('--with-faults goes with --certify');
+});
