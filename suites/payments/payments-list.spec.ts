@@ -86,6 +86,12 @@ function twoCurrencies(given: Preconditions): [MethodRole, MethodRole] {
   return [first, other];
 }
 
+/** A method role of each type the kit may create: payIn, and payOut where payouts are allowed. */
+function typesToList(given: Preconditions): MethodRole[] {
+  const { payOut } = given.profile.settings.merchant.paymentMethods;
+  return given.profile.settings.safety.allowPayouts && payOut !== undefined ? ['payIn', 'payOut'] : ['payIn'];
+}
+
 /**
  * A mix of statuses through the profile's outcome drivers, or payments left in their initial status when they reach
  * none of them (the totals are then checked on what the set holds).
@@ -182,9 +188,7 @@ test.describe('paymentsList · filters', () => {
     'type lists payments of that type only',
     verifies('LIST-FILTER-TYPE', 'paymentsList'),
     async ({ api, given }) => {
-      const { payOut } = given.profile.settings.merchant.paymentMethods;
-      const roles: MethodRole[] =
-        given.profile.settings.safety.allowPayouts && payOut !== undefined ? ['payIn', 'payOut'] : ['payIn'];
+      const roles = typesToList(given);
       const { payments, interval } = await ownPayments(
         api,
         given,
@@ -218,6 +222,42 @@ test.describe('paymentsList · filters', () => {
             'status',
           );
         });
+      }
+    },
+  );
+
+  test(
+    'type and status together list only payments of both (§4.4: every filter given applies)',
+    verifies(['LIST-FILTER-TYPE', 'LIST-FILTER-STATUS'], 'paymentsList'),
+    async ({ api, given }) => {
+      const roles = typesToList(given);
+      const { payments, interval } = await ownPayments(api, given, [
+        ...mixedStatuses(given),
+        ...roles.filter((role) => role !== 'payIn').map((role) => ({ role })),
+      ]);
+      const list = new ListReader(api, given);
+      const statuses = ALL_STATUSES.filter((s) => payments.some((p) => p.record.status === s));
+      for (const type of new Set(payments.map((p) => p.type))) {
+        for (const status of statuses) {
+          await test.step(`type ${type} with status ${status}`, async () => {
+            const page = await list.wholePage({ ...interval, type, status });
+            for (const p of page.payments) expectReadable(p.record, ['status'], `listed payment ${p.id}`);
+            // Each filter's strays are its own requirement's: a status filter dropped beside a type fails
+            // LIST-FILTER-STATUS alone. A payment's type is read through the type filter (expectCreatedTypesShown).
+            const ours = new Map(payments.map((p) => [p.paymentId, p]));
+            check('LIST-FILTER-STATUS', () => {
+              const strays = page.payments.filter((p) => p.record.status !== status).map((p) => p.id);
+              expect(strays, `payments listed under type ${type} and status ${status} in another status`).toEqual([]);
+            });
+            check('LIST-FILTER-TYPE', () => {
+              const strays = page.payments.filter((p) => ours.has(p.id) && ours.get(p.id)?.type !== type);
+              expect(
+                strays.map((p) => p.id),
+                `our payments of the other type listed under type ${type} and status ${status}`,
+              ).toEqual([]);
+            });
+          });
+        }
       }
     },
   );
@@ -508,18 +548,29 @@ test.describe('paymentsList · totals', () => {
         overrides: { amount: given.method(role).amount + extra },
         ...(counted ? succeeded : {}),
       });
+      // Both types where payouts are allowed: the sums are the filtered set's under a type filter too.
+      const types = typesToList(given);
       const { interval, payments } = await ownPayments(api, given, [
         cents(first, 0.25),
         cents(first, 0.5),
         cents(second, 0.75),
         ...(cover === 'succeeded' ? [cents(second, 0.1, false)] : []),
+        ...types.filter((role) => role !== first && role !== second).map((role) => cents(role, 0.35)),
       ]);
-      const page = await new ListReader(api, given).wholePage(interval);
-      expectListedAsCreated(page.payments, payments);
-      expectTotalsReadable(page, 'the page that holds the whole set');
-      expect(amountsInHundredths(page.amounts, unit), `amounts (${unit} units, ${cover}) as hundredths`).toEqual(
-        expectedHundredths(page, cover),
-      );
+      const list = new ListReader(api, given);
+      const whole = await list.wholePage(interval);
+      expectListedAsCreated(whole.payments, payments);
+      const filters = [{}, ...[...new Set(payments.map((p) => p.type))].map((type) => ({ type }))];
+      for (const filter of filters) {
+        await test.step(`amounts of ${JSON.stringify(filter)}`, async () => {
+          const page = Object.keys(filter).length === 0 ? whole : await list.wholePage({ ...interval, ...filter });
+          expectTotalsReadable(page, `the page that holds the set of ${JSON.stringify(filter)}`);
+          expect(
+            amountsInHundredths(page.amounts, unit),
+            `amounts of ${JSON.stringify(filter)} (${unit} units, ${cover}) as hundredths`,
+          ).toEqual(expectedHundredths(page, cover));
+        });
+      }
     },
   );
 });

@@ -59,7 +59,10 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
     (body.take ?? (faults.has('list-take-default-50') ? 50 : pageSize.default)) +
     (faults.has('list-take-off-by-one') ? 1 : 0);
   const type = faults.has('list-ignores-type-filter') ? undefined : body.type;
-  const status = faults.has('list-ignores-status-filter') ? undefined : body.status;
+  const statusDropped =
+    faults.has('list-ignores-status-filter') ||
+    (faults.has('list-status-ignored-with-type') && body.type !== undefined);
+  const status = statusDropped ? undefined : body.status;
   const currencyDropped =
     faults.has('list-ignores-currency-filter') ||
     (faults.has('list-currency-ignored-with-status') && body.status !== undefined);
@@ -78,12 +81,12 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
 
   // A payment's time in the list's unit: a bound in seconds holds every millisecond of its second.
   const inInterval = (createdAtMs: number) => inIntervalOf(ticksOfMs(createdAtMs, listTimestampUnit), from, to, bounds);
-  const matches = (p: PaymentRecord) =>
+  const matchesBesidesType = (p: PaymentRecord) =>
     p.merchantId === merchant.id &&
     inInterval(p.createdAtMs) &&
-    (type === undefined || p.type === type) &&
     (status === undefined || p.status === status) &&
     (currency === undefined || p.currencyCode === currency);
+  const matches = (p: PaymentRecord) => matchesBesidesType(p) && (type === undefined || p.type === type);
 
   const all = [...ctx.payments.from(0)].filter(matches);
   const page: PaymentRecord[] = [];
@@ -105,6 +108,10 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
   const nextId = faults.has('list-next-id-unhyphenated') ? cursor?.replaceAll('-', '') : cursor;
 
   const counted = faults.has('list-totals-page-only') ? page : all;
+  // The fault sums amounts over the set as if no type filter were given.
+  const summed = faults.has('list-amounts-ignore-type-filter')
+    ? [...ctx.payments.from(0)].filter(matchesBesidesType)
+    : counted;
   const succeeded = faults.has('list-succeed-counts-final') ? ['SUCCESS', 'FAILED'] : ['SUCCESS'];
   const failed = faults.has('list-failed-counts-need-check') ? ['FAILED', 'NEED_CHECK'] : ['FAILED'];
   return {
@@ -114,7 +121,7 @@ export function listPayments(ctx: SandboxContext, merchant: Merchant, body: Paym
     totalFailed: counted.filter((p) => failed.includes(p.status)).length,
     // Over the set's payments, or its succeeded ones only (conventions.amountsCover).
     amounts: amountsOf(
-      ctx.conventions.amountsCover === 'succeeded' ? counted.filter((p) => p.status === 'SUCCESS') : counted,
+      ctx.conventions.amountsCover === 'succeeded' ? summed.filter((p) => p.status === 'SUCCESS') : summed,
       amountTotalsUnit,
       faults.has('list-amounts-one-currency'),
     ),

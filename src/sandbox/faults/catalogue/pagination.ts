@@ -64,6 +64,18 @@ export const PAGINATION_FAULTS = [
     description: 'The status filter is ignored.',
   },
   {
+    name: 'list-status-ignored-with-type',
+    area: 'pagination',
+    breaks: ['LIST-FILTER-STATUS'],
+    description: 'The status filter is ignored when a type filter is also given (alone it works).',
+  },
+  {
+    name: 'list-amounts-ignore-type-filter',
+    area: 'pagination',
+    breaks: ['LIST-AMOUNTS-PER-CURRENCY'],
+    description: 'amounts sums the payments of both types when the list is filtered by type.',
+  },
+  {
     name: 'list-take-off-by-one',
     area: 'pagination',
     breaks: ['LIST-TAKE'],
