@@ -50,6 +50,14 @@ export function errorCodeOf(exchange: Exchange): string | undefined {
   return typeof error === 'string' ? error : undefined;
 }
 
+/**
+ * An answer that refuses a body as invalid: 400 as §7's table has it, or 422 where the provider's convention says so
+ * (conventions.invalidBodyStatus). The probes that look for a refusal accept either, and the proposal names which.
+ */
+export function refusesBody(exchange: Exchange): boolean {
+  return exchange.status === 400 || exchange.status === 422;
+}
+
 export function proposed(key: string, value: unknown, why: string, evidence: readonly Exchange[]): Decision {
   return { key, value, why, evidence: evidence.map(excerptOf) };
 }

@@ -9,13 +9,16 @@ import { ApiClient } from '../client/api-client.js';
 import type { Exchange } from '../client/exchange.js';
 import type { LoadedProfile } from '../profile/load-profile.js';
 import type { SigningInputSpec } from '../signing/signing-input.js';
-import { type Decision, errorCodeOf, inconclusive, proposed } from './decision.js';
+import { type Decision, errorCodeOf, inconclusive } from './decision.js';
 import { ListProbes, type ProbePayment, type TimestampUnit } from './list-probes.js';
+import { pageSize } from './page-size-probes.js';
+import { amountTotals } from './totals-unit.js';
 import {
   authCheckOrder,
   createdAtFormat,
   emptyCredentials,
   initialPaymentStatus,
+  invalidBodyStatus,
   nullCredentials,
   statusWithoutLookupField,
 } from './request-probes.js';
@@ -34,7 +37,6 @@ export interface DiscoveryOptions {
 
 /** Payments created first: enough for a page of 2 and a next one. */
 const FIRST_PAYMENTS = 3;
-const MORE_AT_ONCE = 6;
 
 const LIST_KEYS = [
   'conventions.listTimestampUnit',
@@ -44,10 +46,28 @@ const LIST_KEYS = [
   'conventions.unknownFromId',
   'conventions.nullMembers',
   'conventions.amountTotalsUnit',
+  'conventions.amountsCover',
 ] as const;
 
 /** What the discovery's own payments decide: read right after their creation. */
 const RECORD_KEYS = ['conventions.createdAtFormat', 'conventions.initialPaymentStatus'] as const;
+
+/** What single requests decide, before any payment is made. */
+const REQUEST_KEYS = [
+  'conventions.statusWithoutLookupField',
+  'conventions.emptyCredentials',
+  'conventions.nullCredentials',
+  'conventions.authCheckOrder',
+  'conventions.invalidBodyStatus',
+] as const;
+
+/**
+ * Every convention a discovery decides from signed requests (the retry schedule is only seen in part, never
+ * proposed): a profile's other conventions come from the provider's documentation.
+ */
+export const DISCOVERED_CONVENTIONS = [...REQUEST_KEYS, ...RECORD_KEYS, ...LIST_KEYS].map((key) =>
+  key.slice('conventions.'.length),
+);
 
 /**
  * The amount of the discovery's payments: the method's, within the cap, with cents no magic value of the profile
@@ -148,20 +168,14 @@ async function withSignedRequests(
   const check = await api.paymentStatus({ paymentId: randomUUID() });
   if (check.status === 401) {
     const why = `signed requests get 401 ${errorCodeOf(check) ?? ''}: nothing else can be probed until the signing settings verify`;
-    return [
-      ...LIST_KEYS,
-      ...RECORD_KEYS,
-      'conventions.statusWithoutLookupField',
-      'conventions.emptyCredentials',
-      'conventions.nullCredentials',
-      'conventions.authCheckOrder',
-    ].map((key) => inconclusive(key, why, [check]));
+    return [...LIST_KEYS, ...RECORD_KEYS, ...REQUEST_KEYS].map((key) => inconclusive(key, why, [check]));
   }
   decisions.push(
     await statusWithoutLookupField(api),
     await emptyCredentials(api),
     await nullCredentials(api),
     await authCheckOrder(api),
+    await invalidBodyStatus(api),
   );
   const creator = new Creator(api, profile, options.maxCreations);
   await creator.create(FIRST_PAYMENTS);
@@ -187,7 +201,7 @@ async function withSignedRequests(
     await list.nextId(interval),
     await list.unknownFromId(interval),
     await list.nullMembers(interval),
-    await list.amountTotalsUnit(ListProbes.narrow(creator.payments, unit), largestTakeOf(decisions)),
+    ...(await amountTotals(list, ListProbes.narrow(creator.payments, unit), largestTakeOf(decisions))),
   );
   return decisions;
 }
@@ -196,37 +210,4 @@ async function withSignedRequests(
 function largestTakeOf(decisions: readonly Decision[]): number | undefined {
   const value = decisions.find((d) => d.key === 'conventions.pageSize')?.value as { max?: unknown } | undefined;
   return typeof value?.max === 'number' ? value.max : undefined;
-}
-
-/** The default take needs one payment more than a page holds in the interval: created as needed, within the cap. */
-async function pageSize(list: ListProbes, creator: Creator, unit: TimestampUnit): Promise<Decision> {
-  const key = 'conventions.pageSize';
-  let page = await list.defaultPage(ListProbes.wide(creator.payments, unit));
-  while (page.size === undefined && creator.room > 0 && creator.problem === undefined && page.exchange.status === 200) {
-    await creator.create(MORE_AT_ONCE);
-    page = await list.defaultPage(ListProbes.wide(creator.payments, unit));
-  }
-  const interval = ListProbes.wide(creator.payments, unit);
-  const largest = await list.largestTake(interval, page.size ?? page.seen);
-  const evidence = [page.exchange, ...largest.evidence];
-  if (page.size === undefined) {
-    return inconclusive(
-      key,
-      `the default page is at least ${page.seen}: the interval holds no more payments than one page, and no more may be created (--max-creations ${creator.payments.length}${creator.problem === undefined ? '' : `; ${creator.problem}`}); largest take: ${largest.why}`,
-      evidence,
-    );
-  }
-  if (largest.max === undefined) {
-    return inconclusive(
-      key,
-      `the default page is ${page.size}; the largest take is not known: ${largest.why}`,
-      evidence,
-    );
-  }
-  return proposed(
-    key,
-    { default: page.size, max: largest.max },
-    `a page without take holds ${page.size} and names a next one; ${largest.why}`,
-    evidence,
-  );
 }

@@ -7,8 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../client/api-client.js';
 import type { Exchange } from '../client/exchange.js';
-import { type Decision, errorCodeOf, inconclusive, proposed } from './decision.js';
-import { totalsUnitOf } from './totals-unit.js';
+import { type Decision, errorCodeOf, inconclusive, proposed, refusesBody } from './decision.js';
 import { type ListUnit, ticksOfMs, ticksOfText, wireBound } from '../profile/list-time.js';
 
 export type TimestampUnit = ListUnit;
@@ -29,19 +28,17 @@ const UNITS: readonly { readonly unit: ListUnit; readonly second: number; readon
   { unit: 'iso8601', second: 1000, words: 'ISO 8601 text' },
 ];
 
-/** Pages one search for a payment may read. */
-const SEARCH_PAGES = 20;
+/** Pages one search for a payment (or one walk of a set) may read. */
+export const SEARCH_PAGES = 20;
 const DAY_MS = 86_400_000;
-/** The take the largest-take search starts from: a target that accepts it has no useful maximum to find. */
-const HUGE_TAKE = 1_000_000;
 
-interface Page {
+export interface Page {
   readonly exchange: Exchange;
   readonly ids: readonly string[];
   readonly nextId: string | undefined;
 }
 
-function pageOf(exchange: Exchange): Page | undefined {
+export function pageOf(exchange: Exchange): Page | undefined {
   if (exchange.status !== 200 || typeof exchange.json !== 'object' || exchange.json === null) return undefined;
   const { payments, nextId } = exchange.json as { payments?: unknown; nextId?: unknown };
   if (!Array.isArray(payments)) return undefined;
@@ -66,7 +63,8 @@ export class ListProbes {
     this.wire = unit;
   }
 
-  private async page(fields: Record<string, unknown>, unit: TimestampUnit = this.wire): Promise<Exchange> {
+  /** One page of the list, its bounds written in the list's unit. */
+  async page(fields: Record<string, unknown>, unit: TimestampUnit = this.wire): Promise<Exchange> {
     const bounds = Object.fromEntries(
       ['createdAtFrom', 'createdAtTo'].flatMap((member) => {
         const value = fields[member];
@@ -191,57 +189,6 @@ export class ListProbes {
     };
   }
 
-  /** The first page without take: its length is the default when a next page follows. */
-  async defaultPage(
-    interval: Record<string, number>,
-  ): Promise<{ size: number | undefined; seen: number; exchange: Exchange }> {
-    const exchange = await this.page(interval);
-    const page = pageOf(exchange);
-    if (page === undefined) return { size: undefined, seen: 0, exchange };
-    return { size: page.nextId === undefined ? undefined : page.ids.length, seen: page.ids.length, exchange };
-  }
-
-  /** The largest take: a target that refuses a larger one with 400 is searched; one that cuts it shows it. */
-  async largestTake(
-    interval: Record<string, number>,
-    known: number,
-  ): Promise<{ max: number | undefined; why: string; evidence: Exchange[] }> {
-    const huge = await this.page({ ...interval, take: HUGE_TAKE });
-    if (huge.status === 200) {
-      const page = pageOf(huge);
-      if (page?.nextId !== undefined) {
-        return { max: page.ids.length, why: `take ${HUGE_TAKE} is cut to ${page.ids.length} a page`, evidence: [huge] };
-      }
-      return {
-        max: undefined,
-        why: `take ${HUGE_TAKE} is accepted and the interval's ${page?.ids.length ?? 0} payments fit one page`,
-        evidence: [huge],
-      };
-    }
-    if (huge.status !== 400) return { max: undefined, why: `take ${HUGE_TAKE} got ${huge.status}`, evidence: [huge] };
-    // Accepted ≤ low < high refused: halve until they meet.
-    let low = Math.max(1, known);
-    let high = HUGE_TAKE;
-    let refused = huge;
-    const lowAnswer = await this.page({ ...interval, take: low });
-    if (lowAnswer.status !== 200)
-      return { max: undefined, why: `even take ${low} got ${lowAnswer.status}`, evidence: [huge, lowAnswer] };
-    while (high - low > 1) {
-      const mid = Math.floor((low + high) / 2);
-      const answer = await this.page({ ...interval, take: mid });
-      if (answer.status === 200) low = mid;
-      else if (answer.status === 400) {
-        high = mid;
-        refused = answer;
-      } else return { max: undefined, why: `take ${mid} got ${answer.status}`, evidence: [huge, answer] };
-    }
-    return {
-      max: low,
-      why: `take ${low} is accepted and take ${high} refused with 400 (${errorCodeOf(refused) ?? 'no code'})`,
-      evidence: [huge, refused],
-    };
-  }
-
   async nextId(interval: Record<string, number>): Promise<Decision> {
     const key = 'conventions.nextId';
     const first = await this.page({ ...interval, take: 2 });
@@ -296,45 +243,6 @@ export class ListProbes {
     );
   }
 
-  /**
-   * The unit of amounts[].total (§2.2: a bigint sum of decimal amounts) over an interval around the discovery's own
-   * payments, walked page by page (nextId): totals-unit.ts judges it.
-   */
-  async amountTotalsUnit(interval: Record<string, number>, take: number | undefined): Promise<Decision> {
-    const key = 'conventions.amountTotalsUnit';
-    const listed: { amount?: unknown; currencyCode?: unknown }[] = [];
-    let first: Exchange | undefined;
-    let fromId: string | undefined;
-    for (let n = 0; n < SEARCH_PAGES; n++) {
-      const exchange = await this.page({
-        ...interval,
-        ...(take === undefined ? {} : { take }),
-        ...(fromId === undefined ? {} : { fromId }),
-      });
-      first ??= exchange;
-      const json = exchange.json as { payments?: unknown } | undefined;
-      const page = pageOf(exchange);
-      if (page === undefined || !Array.isArray(json?.payments)) {
-        return inconclusive(key, `a page of the list got ${exchange.status} without payments`, [exchange]);
-      }
-      listed.push(...(json.payments as typeof listed));
-      if (page.nextId === undefined || page.nextId === fromId) {
-        fromId = undefined;
-        break;
-      }
-      fromId = page.nextId;
-    }
-    const amounts = (first?.json as { amounts?: unknown } | undefined)?.amounts;
-    if (first === undefined || fromId !== undefined || !Array.isArray(amounts)) {
-      return inconclusive(
-        key,
-        `no whole set to sum: ${SEARCH_PAGES} pages did not end it, or no amounts`,
-        first === undefined ? [] : [first],
-      );
-    }
-    return totalsUnitOf(first, amounts, listed);
-  }
-
   /** An interval in `unit` holding every payment the discovery made, and one unit around them. */
   static narrow(
     payments: readonly ProbePayment[],
@@ -352,7 +260,7 @@ export class ListProbes {
   async nullMembers(interval: Record<string, number>): Promise<Decision> {
     const key = 'conventions.nullMembers';
     const exchange = await this.page({ ...interval, take: null });
-    if (exchange.status === 400) return proposed(key, 'refused', 'take: null got 400', [exchange]);
+    if (refusesBody(exchange)) return proposed(key, 'refused', `take: null got ${exchange.status}`, [exchange]);
     if (exchange.status === 200) return proposed(key, 'absent', 'take: null got 200, as without take', [exchange]);
     return inconclusive(key, `take: null got ${exchange.status}`, [exchange]);
   }

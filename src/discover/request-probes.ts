@@ -1,13 +1,13 @@
 /**
  * Open points of single requests: the records' createdAt format (§2.1) and a new payment's status (§3.1), a status
  * check without lookup fields (§7), whether an empty or a null publicKey or hash counts as missing or invalid, and
- * which check answers first (§5.4).
+ * which check answers first (§5.4), and the status an invalid body gets (§7: 400, or 422 by the provider's convention).
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../client/api-client.js';
 import type { Exchange } from '../client/exchange.js';
 import { preparedFromBody } from '../client/prepared-request.js';
-import { type Decision, errorCodeOf, inconclusive, proposed } from './decision.js';
+import { type Decision, errorCodeOf, inconclusive, proposed, refusesBody } from './decision.js';
 
 const UTC_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
@@ -116,12 +116,39 @@ export async function authCheckOrder(api: ApiClient): Promise<Decision> {
   if (exchange.status === 401 && errorCodeOf(exchange) === 'NO_LOGIN') {
     return proposed(key, 'credentials-first', 'an invalid body without publicKey got 401 NO_LOGIN', [exchange]);
   }
-  if (exchange.status === 400) {
-    return proposed(key, 'body-first', 'an invalid body without publicKey got 400, before its credentials', [exchange]);
+  if (refusesBody(exchange)) {
+    return proposed(
+      key,
+      'body-first',
+      `an invalid body without publicKey got ${exchange.status}, before its credentials`,
+      [exchange],
+    );
   }
   return inconclusive(
     key,
     `an invalid body without publicKey got ${exchange.status} ${errorCodeOf(exchange) ?? ''}: neither order`,
+    [exchange],
+  );
+}
+
+/**
+ * The status an invalid body gets (§7 lists 400; conventions.invalidBodyStatus lets a provider answer 422): a signed
+ * status check whose paymentId is a number.
+ */
+export async function invalidBodyStatus(api: ApiClient): Promise<Decision> {
+  const key = 'conventions.invalidBodyStatus';
+  const exchange = await api.dispatch(api.prepareUnchecked('paymentStatus', { paymentId: 7 }));
+  if (refusesBody(exchange)) {
+    return proposed(
+      key,
+      exchange.status,
+      `a signed status check whose paymentId is a number got ${exchange.status} ${errorCodeOf(exchange) ?? ''}`.trim(),
+      [exchange],
+    );
+  }
+  return inconclusive(
+    key,
+    `a signed status check whose paymentId is a number got ${exchange.status}, neither 400 nor 422`,
     [exchange],
   );
 }

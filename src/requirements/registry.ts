@@ -6,6 +6,7 @@ import { ERROR_REQUIREMENTS } from './areas/errors.js';
 import { UNSPECIFIED_REQUIREMENTS } from './areas/limits-and-versions.js';
 import { LIST_REQUIREMENTS } from './areas/list.js';
 import { OTHER_OPERATION_REQUIREMENTS } from './areas/other-operations.js';
+import { DELIVERY_REQUIREMENTS } from './areas/postback-delivery.js';
 import { POSTBACK_REQUIREMENTS } from './areas/postbacks.js';
 import { RECEIVER_REQUIREMENTS } from './areas/receiver.js';
 import { STATUS_REQUIREMENTS } from './areas/status.js';
@@ -24,6 +25,7 @@ const ALL = [
   ...COMPLAINT_REQUIREMENTS,
   ...OTHER_OPERATION_REQUIREMENTS,
   ...POSTBACK_REQUIREMENTS,
+  ...DELIVERY_REQUIREMENTS,
   ...UNSPECIFIED_REQUIREMENTS,
 ] as const;
 

@@ -105,7 +105,7 @@ test.describe('one defect, one finding', () => {
   test('a stale postback after a flip, long after the scenario, is caught in the quiet window', async () => {
     const { code, report } = await certifyUnder(
       'postback-late-stale-after-flip',
-      'SUCCESS → FAILED → SUCCESS: one postback per change',
+      'SUCCESS → FAILED: a new postback with the new status after the first',
     );
     expect(code).toBe(1);
     expect(verdicts(report, ['PB-FLIP-RESENT', 'PB-NO-STALE-RETRY'])).toEqual({
@@ -115,6 +115,6 @@ test.describe('one defect, one finding', () => {
     expect(failing(report)).toEqual(['PB-NO-STALE-RETRY']);
     const stale = report.requirements.find((r) => r.id === 'PB-NO-STALE-RETRY');
     expect(stale?.evidence[0]?.message).toContain('within the quiet window');
-    expect(stale?.evidence[0]?.message).toContain('brings back FAILED after SUCCESS was acknowledged');
+    expect(stale?.evidence[0]?.message).toContain('brings back SUCCESS after FAILED was acknowledged');
   });
 });

@@ -2,7 +2,8 @@ import type { Requirement } from '../requirement.js';
 import { HASH_ALGORITHM, HASH_OF_BODY, POSTBACK_PAIR } from './auth.js';
 import { COMPLAINT_REEVALUATION } from './complaints.js';
 import { JSON_BODIES } from './errors.js';
-import { COMPLAINT_POSTBACK, DELIVERY, PAYMENT_POSTBACK } from './postbacks.js';
+import { DELIVERY } from './postback-delivery.js';
+import { COMPLAINT_POSTBACK, PAYMENT_POSTBACK } from './postbacks.js';
 import { PAYMENT_REEVALUATION } from './status.js';
 
 /** §4.6: the merchant's receiver. */

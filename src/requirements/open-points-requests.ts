@@ -1,0 +1,171 @@
+/**
+ * The open points of the requests and their answers (§4–§9): the request bodies, the operations, signing, postbacks,
+ * errors, bounds and versions. Part of the register of open-points.ts.
+ */
+import { type OpenPoint, UNSPECIFIED } from './open-point.js';
+
+export const REQUEST_OPEN_POINTS: readonly OpenPoint[] = [
+  {
+    section: '§4',
+    quotes: ['All bodies are JSON objects.'],
+    kind: 'silent',
+    open: 'what a request member given as null, or one the field tables do not list, gets',
+    settings: ['conventions.nullMembers', 'conventions.unknownRequestMembers'],
+    kitDefault: 'both refused with 400',
+    unstated: `${UNSPECIFIED('ERROR-NULL-MEMBERS, ERROR-UNKNOWN-MEMBERS')}; generated invalid bodies avoid both`,
+  },
+  {
+    section: '§4.2',
+    quotes: ['Listed in the field table only: if given, the service redirects to it after payment creation'],
+    kind: 'silent',
+    open: 'where and when redirectUrl is used',
+    settings: [],
+    kitDefault: 'accepted and kept; the sandbox redirects nowhere through the API',
+    unstated: 'CREATE-REDIRECT-URL NOT VERIFIED: no API answer shows a redirect',
+    requirements: ['CREATE-REDIRECT-URL'],
+  },
+  {
+    section: '§4.3, §6',
+    quotes: [
+      "After the user's payment is processed and on every later status change (e.g. SUCCESS to FAILED or back)",
+      'Response 200: Payment (2.1). Errors: 400, 401 variants, 404 NOT_FOUND, 500.',
+    ],
+    kind: 'silent',
+    open: 'whether the status check shows a status as soon as its postback is sent, and how soon a postback comes',
+    settings: ['conventions.statusLagMs', 'timing.postbackWaitMs'],
+    kitDefault: 'the status shows at once (0 ms); a postback due comes within 10 s of the virtual clock',
+    unstated:
+      `${UNSPECIFIED('STATUS-CURRENT-AT-POSTBACK')}; a postback that does not come within the kit's default ` +
+      'patience makes its check NOT VERIFIED, naming timing.postbackWaitMs',
+  },
+  {
+    section: '§4.3, §4.4, §4.5',
+    quotes: ['Method and path: not shown.'],
+    kind: 'silent',
+    open: 'the method and path of the status check, the list and the complaint status check',
+    settings: ['operations.paymentStatus', 'operations.paymentsList', 'operations.complaintStatus'],
+    kitDefault: 'POST /api/payments/v1/status, /api/payments/v1/list, /api/complaints/v1/status',
+    unstated: 'the profile must name them (the schema requires the five operations of §4.1–§4.5)',
+  },
+  {
+    section: '§4.4',
+    quotes: ['The unit of the timestamps: not shown.', 'Timestamp, start of the creation-date interval'],
+    kind: 'silent',
+    open: 'the unit of createdAtFrom and createdAtTo, and whether the interval includes its bounds',
+    settings: ['conventions.listTimestampUnit', 'conventions.listBoundsInclusive'],
+    kitDefault: 'milliseconds since the epoch, both bounds inclusive',
+    unstated: `${UNSPECIFIED('LIST-INTERVAL-INCLUSIVE')}; without the unit no list check can build an interval (NOT VERIFIED)`,
+  },
+  {
+    section: '§4.7',
+    quotes: [
+      'Payment method retrieval, media upload, complaint creation and SMS confirmation are referred to but their paths, methods and payloads are not shown.',
+    ],
+    kind: 'silent',
+    open: 'the four other operations',
+    settings: [
+      'operations.paymentMethods',
+      'operations.mediaUpload',
+      'operations.complaintCreate',
+      'operations.smsConfirm',
+    ],
+    kitDefault: "the sandbox's own paths and bodies (src/sandbox/README.md)",
+    unstated: 'an operation the profile does not name is absent: its checks are NOT VERIFIED',
+  },
+  {
+    section: '§5.3, §2.5',
+    quotes: [
+      'The algorithm that builds the hash: not shown.',
+      'The same pair is present in postback bodies sent by the service, to be validated by the merchant.',
+    ],
+    kind: 'silent',
+    open: 'the signature scheme and its input (which members, written how, the hash encoded how), for requests and postbacks',
+    settings: [
+      'signing.scheme',
+      'signing.members',
+      'signing.canonicalForm',
+      'signing.nonAscii',
+      'signing.hashEncoding',
+      'postbacks.scheme',
+      'postbacks.members',
+      'postbacks.canonicalForm',
+      'postbacks.nonAscii',
+      'postbacks.hashEncoding',
+      'postbacks.servicePublicKey',
+    ],
+    kitDefault:
+      "rsa-sha256 over the RFC 8785 JSON of the body without hash, base64; postbacks signed with the service's key, which the merchant pins",
+    unstated:
+      "the design brief's default (the schema requires the scheme and the keys); npm run discover probes the rest",
+  },
+  {
+    section: '§5.4, §7',
+    quotes: [
+      'missing publicKey gives 401 NO_LOGIN; missing hash gives 401 NO_TOKEN; an invalid publicKey gives 401 NO_KEY',
+    ],
+    kind: 'silent',
+    open: 'whether an empty or null publicKey or hash is missing or invalid, and which check answers first',
+    settings: ['conventions.emptyCredentials', 'conventions.nullCredentials', 'conventions.authCheckOrder'],
+    kitDefault: 'empty: invalid; null: missing; credentials first, then the body',
+    unstated: UNSPECIFIED('AUTH-EMPTY-CREDENTIALS, AUTH-NULL-CREDENTIALS, AUTH-CHECK-ORDER'),
+  },
+  {
+    section: '§6',
+    quotes: ['Retry interval and maximum number of retries: not shown.'],
+    kind: 'silent',
+    open: 'when postbacks are retried, how often, and how long one attempt may take',
+    settings: ['conventions.postbackRetry'],
+    kitDefault: 'at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then every 10 h, 10 attempts; 10 s per attempt',
+    unstated: `${UNSPECIFIED('PB-RETRY-SCHEDULE')}; a check that needs more attempts waits no longer than timing.postbackBudgetMs`,
+  },
+  {
+    section: '§7',
+    quotes: ['Behaviour when none of the required lookup fields is present in a status check: not shown.'],
+    kind: 'silent',
+    open: 'what a status check (or complaint status check) without a lookup field gets',
+    settings: ['conventions.statusWithoutLookupField'],
+    kitDefault: '400',
+    unstated: UNSPECIFIED('STATUS-NO-LOOKUP-FIELD, COMPLAINT-NO-LOOKUP-FIELD'),
+  },
+  {
+    section: '§8',
+    quotes: ['Limits: not shown (no rate limits, page size bounds, request size or amount bounds are given).'],
+    kind: 'silent',
+    open: "the default and largest page, and the service's rate, size and amount limits",
+    settings: ['conventions.pageSize', 'safety.requestsPerSecond', 'safety.maxAmount'],
+    kitDefault: "take 20 by default, 100 at most; the kit obeys the profile's safety caps whatever the target allows",
+    unstated: `${UNSPECIFIED('LIST-TAKE-DEFAULT-MAX')}; the service's own limits are UNSPECIFIED always`,
+    requirements: ['LIMITS-RATE', 'LIMITS-REQUEST-SIZE', 'LIMITS-AMOUNT'],
+  },
+  {
+    section: '§6',
+    quotes: ['A repeated postback with updated status is handled like the first.', 'Complaint edit date'],
+    kind: 'silent',
+    open: "how the merchant's receiver orders complaint postbacks: a late retry of an older status after a newer one",
+    settings: ['conventions.receiverComplaintOrder'],
+    kitDefault: 'updatedAt: an older status arriving late is acknowledged and not applied (the reference receiver)',
+    unstated: UNSPECIFIED('RECEIVER-STALE-RETRY-IGNORED'),
+  },
+  {
+    section: '§9',
+    quotes: [
+      'The postback format described here is the current one; an older deprecated postback format exists and is not described here.',
+    ],
+    kind: 'silent',
+    open: 'members an answer or a postback carries that the tables do not list (an older format, a newer field)',
+    settings: ['conventions.unknownResponseFields', 'conventions.receiverUnknownMembers'],
+    kitDefault:
+      "warning: reported, never a FAIL, in a service's answers; the merchant's receiver acknowledges them (the reference receiver)",
+    unstated: `warning; ${UNSPECIFIED('RECEIVER-UNKNOWN-MEMBERS')}`,
+  },
+  {
+    section: '§9',
+    quotes: ['Version negotiation, deprecation schedule and header or path rules for other operations: not shown.'],
+    kind: 'silent',
+    open: 'versioning of the operations other than creation',
+    settings: [],
+    kitDefault: 'none',
+    unstated: 'VERSION-NEGOTIATION UNSPECIFIED',
+    requirements: ['VERSION-NEGOTIATION'],
+  },
+];
