@@ -4,7 +4,7 @@
  * `npm run lint` (and `npm run check`) keeps the arrows pointing down; ARCHITECTURE.md draws the same table.
  */
 export const LAYERS = [
-  { name: 'foundation', rooms: ['kit-root', 'kit-limit', 'json-pointer', 'secrets', 'args'] },
+  { name: 'foundation', rooms: ['kit-root', 'kit-limit', 'json-pointer', 'free-port', 'secrets', 'args'] },
   // Schemas, validators and the signer know nothing of the kit above them.
   { name: 'contract', rooms: ['contract', 'signing'] },
   { name: 'profile', rooms: ['profile'] },

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { GenericContainer, ImageName, Wait, type StartedTestContainer } from 'testcontainers';
 import { request } from 'undici';
 import { dockerClient, KIT_ROLE_LABEL, KIT_RUN_LABEL, removeContainersLabelled } from './docker-env.js';
-import { freePort } from '../runner/free-port.js';
+import { freePort } from '../free-port.js';
 
 export const CONTAINER_TARGET_PREFIX = 'container:';
 export const TARGET_ROLE = 'certify-target';

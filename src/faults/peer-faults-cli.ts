@@ -19,7 +19,7 @@ import { PEER_SERVICE_NAMES, type PeerService, peerServiceNamed, startPeerServic
 import { writeProfileVariant } from '../profile/profile-copy.js';
 import { requirementGrep } from '../requirements/requirement-grep.js';
 import { REQUIREMENTS } from '../requirements/registry.js';
-import { freePort } from '../runner/free-port.js';
+import { freePort } from '../free-port.js';
 import { inParallel } from '../runner/in-parallel.js';
 import { failuresOf, judgeAgainstClean, judgementText, type TestFailure } from './test-level.js';
 
