@@ -164,6 +164,41 @@ export const FAULTY_RECEIVERS: readonly FaultyReceiver[] = [
     }),
   },
   {
+    name: 'credits-unexpected-payments',
+    description: 'creates an order for a payment postback it never expected, from the postback, and credits it',
+    breaks: ['RECEIVER-UNEXPECTED-NOT-CREDITED'],
+    steps: (reference, store) => ({
+      ...reference,
+      applyPayment: (body) => {
+        const { merchantPaymentId, amount, currency } = body;
+        const key = typeof merchantPaymentId === 'string' ? merchantPaymentId : String(body.id);
+        if (!store.orders.has(key) && typeof amount === 'number') {
+          store.orders.set(key, { amount, currency: String(currency) });
+        }
+        return reference.applyPayment({ ...body, merchantPaymentId: key });
+      },
+    }),
+  },
+  {
+    name: 'trusts-postback-amount',
+    description: "takes the postback's amount and currency as the order's, so money that differs is credited",
+    breaks: ['RECEIVER-AMOUNT-MISMATCH-NOT-CREDITED'],
+    steps: (reference, store) => ({
+      ...reference,
+      applyPayment: (body) => {
+        const { merchantPaymentId, amount, currency } = body;
+        if (
+          typeof merchantPaymentId === 'string' &&
+          store.orders.has(merchantPaymentId) &&
+          typeof amount === 'number'
+        ) {
+          store.orders.set(merchantPaymentId, { amount, currency: String(currency) });
+        }
+        return reference.applyPayment(body);
+      },
+    }),
+  },
+  {
     name: 'ignores-payment-flips',
     description:
       'keeps the first status a payment got: a later SUCCESS to FAILED (or back) is acknowledged and dropped',
@@ -219,6 +254,16 @@ export const FAULTY_RECEIVERS: readonly FaultyReceiver[] = [
         },
       };
     },
+  },
+  {
+    name: 'ignores-public-key',
+    description: 'verifies every hash with the pinned key and never compares the publicKey the body names with it',
+    breaks: ['RECEIVER-PUBLIC-KEY-PINNED'],
+    steps: (reference, _store, config) => ({
+      ...reference,
+      // The hash checked with the pinned key, the publicKey member only required to be there: the defect.
+      verify: (body) => typeof body.publicKey === 'string' && signedAsNamed(body, config.servicePublicKey),
+    }),
   },
   {
     name: 'accepts-missing-hash',
@@ -302,7 +347,10 @@ function verifiesUnderItsOwnKey(body: Postback): boolean {
 
 function ownKeySteps(publicKey: string): ReceiverSteps | undefined {
   try {
-    return referenceSteps({ servicePublicKey: publicKey }, { payments: new Map(), complaints: new Map() });
+    return referenceSteps(
+      { servicePublicKey: publicKey },
+      { payments: new Map(), complaints: new Map(), orders: new Map(), unmatched: [] },
+    );
   } catch {
     return undefined;
   }
@@ -310,4 +358,18 @@ function ownKeySteps(publicKey: string): ReceiverSteps | undefined {
 
 export function faultyReceiver(name: string): FaultyReceiver | undefined {
   return FAULTY_RECEIVERS.find((f) => f.name === name);
+}
+
+/** Whether the body's hash verifies under `servicePublicKey` over the body exactly as it names its publicKey. */
+function signedAsNamed(body: Postback, servicePublicKey: string): boolean {
+  const { hash, ...signed } = body;
+  const input = canonicalize(signed);
+  if (typeof hash !== 'string' || input === undefined) return false;
+  const key = createPublicKey(servicePublicKey);
+  return verify(
+    key.asymmetricKeyType === 'ed25519' ? null : 'sha256',
+    Buffer.from(input),
+    key,
+    Buffer.from(hash, 'base64'),
+  );
 }

@@ -12,6 +12,9 @@
  * - Applying is a function of the postback, not an increment: a payment's credit is its amount when SUCCESS and 0
  *   when FAILED, so a retry has no second effect and a flip (§6.3) moves the credit the right way. A complaint
  *   postback older (updatedAt) than the one applied is acknowledged and ignored: a late retry never undoes a flip.
+ * - Payments are the shop's orders: POST /merchant/orders creates one before its payment (profile
+ *   receiver.expectedPayments). A postback of a payment no order expects is acknowledged and parked, never credited;
+ *   one whose amount or currency differs from its order's is recorded, not credited.
  * - GET /merchant/payments/{id} and GET /merchant/complaints/{id} read the merchant's state back (what
  *   `certify-receiver` checks the effects through; profile `receiver.readBack`).
  *
@@ -33,6 +36,14 @@ export interface PaymentRecord {
   failedCode: string | null;
   /** What the merchant credited the user for this payment. */
   credited: number;
+  /** The postback's money, where it differs from its order's. */
+  mismatch?: { amount: number; currency: string };
+}
+
+/** A payment the shop expects: its checkout created it before the payment (POST /merchant/orders). */
+export interface OrderRecord {
+  amount: number;
+  currency: string;
 }
 
 export interface ComplaintRecord {
@@ -44,6 +55,10 @@ export interface ComplaintRecord {
 export interface MerchantStore {
   readonly payments: Map<string, PaymentRecord>;
   readonly complaints: Map<string, ComplaintRecord>;
+  /** The payments the shop expects, by its own merchantPaymentId. */
+  readonly orders: Map<string, OrderRecord>;
+  /** Authentic payment postbacks of no payment the shop expects: parked for reconciliation, never credited. */
+  readonly unmatched: string[];
 }
 
 export type Postback = Record<string, unknown>;
@@ -100,13 +115,22 @@ export function referenceSteps(config: ReceiverConfig, store: MerchantStore): Re
       return verify(digest, Buffer.from(input), key, Buffer.from(hash, 'base64'));
     },
     applyPayment(body) {
-      const { id, status, amount, failedCode } = body;
+      const { id, status, amount, failedCode, merchantPaymentId, currency } = body;
       if (typeof id !== 'string' || typeof status !== 'string' || !PAYMENT_STATUSES.has(status)) return 400;
       if (typeof amount !== 'number') return 400;
+      const order = typeof merchantPaymentId === 'string' ? store.orders.get(merchantPaymentId) : undefined;
+      // A payment the shop never expected is no order's: acknowledged (retrying cannot fix it), parked, not credited.
+      if (order === undefined) {
+        store.unmatched.push(id);
+        return 200;
+      }
+      // Money that differs from the order's is recorded, never credited: it waits for a person.
+      const matches = amount === order.amount && currency === order.currency;
       store.payments.set(id, {
         status: status as PaymentRecord['status'],
         failedCode: typeof failedCode === 'string' ? failedCode : null,
-        credited: status === 'SUCCESS' ? amount : 0,
+        credited: status === 'SUCCESS' && matches ? amount : 0,
+        ...(matches ? {} : { mismatch: { amount, currency: String(currency) } }),
       });
       return 200;
     },
@@ -172,6 +196,29 @@ function readBack(store: MerchantStore, pathname: string): { status: number; bod
   return record === undefined ? { status: 404, body: { error: 'not found' } } : { status: 200, body: record };
 }
 
+/**
+ * POST /merchant/orders {merchantPaymentId, amount, currency}: the shop's checkout in test mode, which creates the
+ * order a payment's postbacks must match (profile receiver.expectedPayments). 201, or 409 for an id it has, 400 for
+ * a bad member.
+ */
+function createOrder(store: MerchantStore, raw: Buffer | undefined): { status: number; body: unknown } {
+  let body: unknown;
+  try {
+    body = raw === undefined ? undefined : JSON.parse(raw.toString('utf8'));
+  } catch {
+    body = undefined;
+  }
+  const { merchantPaymentId, amount, currency } = (body ?? {}) as Record<string, unknown>;
+  if (typeof merchantPaymentId !== 'string' || merchantPaymentId === '') {
+    return { status: 400, body: { error: 'merchantPaymentId' } };
+  }
+  if (typeof amount !== 'number' || !(amount > 0)) return { status: 400, body: { error: 'amount' } };
+  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return { status: 400, body: { error: 'currency' } };
+  if (store.orders.has(merchantPaymentId)) return { status: 409, body: { error: 'exists' } };
+  store.orders.set(merchantPaymentId, { amount, currency });
+  return { status: 201, body: { merchantPaymentId, amount, currency } };
+}
+
 export interface RunningReceiver {
   /** Where postbacks go: http://host:port/postbacks. */
   readonly url: string;
@@ -187,7 +234,7 @@ export interface StartOptions extends ReceiverConfig {
 }
 
 export async function startReceiver(options: StartOptions): Promise<RunningReceiver> {
-  const store: MerchantStore = { payments: new Map(), complaints: new Map() };
+  const store: MerchantStore = { payments: new Map(), complaints: new Map(), orders: new Map(), unmatched: [] };
   const reference = referenceSteps(options, store);
   const steps = options.steps?.(reference, store, options) ?? reference;
   const server: Server = createServer((request, response) => {
@@ -195,6 +242,18 @@ export async function startReceiver(options: StartOptions): Promise<RunningRecei
     if (request.method === 'GET') {
       const found = readBack(store, url.pathname);
       answer(response, found.status, found.body);
+      return;
+    }
+    if (request.method === 'POST' && url.pathname === '/merchant/orders') {
+      readBody(request).then(
+        (raw) => {
+          const created = createOrder(store, raw);
+          answer(response, created.status, created.body);
+        },
+        () => {
+          answer(response, 400, { error: 'unreadable body' });
+        },
+      );
       return;
     }
     if (request.method !== 'POST' || url.pathname !== '/postbacks') {

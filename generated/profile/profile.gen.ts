@@ -59,6 +59,10 @@ export type MoneyEffect =
        * Where the amount credited, net, is (a number; absent or null means 0)
        */
       amountAt: string;
+      /**
+       * major: the amount as §2.5 writes it (10.5); minor: whole cents (1050)
+       */
+      unit?: 'major' | 'minor';
     }
   | {
       /**
@@ -90,6 +94,28 @@ export type MoneyEffect =
        */
       reversal: string;
     };
+/**
+ * A header of the provider's test helpers: a secret from a file or an environment variable, written into the header as format says ({{secret}} stands for it; default the secret alone, e.g. "Bearer {{secret}}")
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "HookHeader".
+ */
+export type HookHeader =
+  | {
+      file: string;
+      format?: SecretFormat;
+    }
+  | {
+      env: string;
+      format?: SecretFormat;
+    };
+/**
+ * The header value with {{secret}} where the secret goes, e.g. "Bearer {{secret}}"
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "SecretFormat".
+ */
+export type SecretFormat = string;
 /**
  * An element of a page: a CSS selector, or a role and an accessible name (Playwright's getByRole)
  *
@@ -134,28 +160,6 @@ export type MagicSetting =
  * Reason of failure of a payment record (§2.1).
  */
 export type FailedCode = 'INCORRECT_AMOUNT' | 'NO_AMOUNT' | 'INCORRECT_FIELDS' | 'RECIPIENT_LIMIT' | 'ANOTHER_REASON';
-/**
- * A header of the provider's test helpers: a secret from a file or an environment variable, written into the header as format says ({{secret}} stands for it; default the secret alone, e.g. "Bearer {{secret}}")
- *
- * This interface was referenced by `Profile`'s JSON-Schema
- * via the `definition` "HookHeader".
- */
-export type HookHeader =
-  | {
-      file: string;
-      format?: SecretFormat;
-    }
-  | {
-      env: string;
-      format?: SecretFormat;
-    };
-/**
- * The header value with {{secret}} where the secret goes, e.g. "Bearer {{secret}}"
- *
- * This interface was referenced by `Profile`'s JSON-Schema
- * via the `definition` "SecretFormat".
- */
-export type SecretFormat = string;
 
 /**
  * A target profile: everything the interface leaves open (design brief §4) and everything the kit needs to know about one target environment. Relative file paths are resolved from the profile file's folder. A service's certification (certify, discover, the sandbox) needs operations, signing, merchant, capabilities and safety as well; a receiver's (certify-receiver) only postbacks, and receiver where its defaults do not do.
@@ -342,6 +346,22 @@ export interface Receiver {
   timeoutMs?: number;
   serviceSigningKey?: SecretSource;
   readBack?: ReadBack;
+  expectedPayments?: ExpectedPayments;
+  /**
+   * Key pairs of the service's other environments that the shop holds (its sandbox key, when this is production): a postback signed with one of them and naming it is refused like any other party's (RECEIVER-REJECT-FOREIGN-KEY). Without it that check uses a stranger's key only
+   *
+   * @minItems 1
+   */
+  otherEnvironmentKeys?: [
+    {
+      publicKey: TextSource;
+      signingKey: SecretSource;
+    },
+    ...{
+      publicKey: TextSource;
+      signingKey: SecretSource;
+    }[],
+  ];
 }
 /**
  * How the kit reads the merchant's state back after a postback: what 'applied' and 'no second effect' are checked through. Without it those requirements are NOT VERIFIED. A GET answering 404 means nothing recorded
@@ -393,6 +413,57 @@ export interface ReadBack {
       [k: string]: 'SUCCESS' | 'FAILED' | 'PENDING' | 'NEED_CHECK' | 'COMPLETED' | 'DECLINED' | 'APPROVED' | undefined;
     };
   };
+}
+/**
+ * How the shop comes to expect a payment before its postbacks arrive (a shop creates its order before the payment, §2.5: merchantPaymentId "equals the value given at creation"): before the first postback about a payment the kit makes the shop expect it with the setup call, under a merchantPaymentId unique to the run. Without it, postbacks name payments the shop never created, and what the shop does with those is its own business (the requirements about unexpected payments are NOT VERIFIED)
+ *
+ * This interface was referenced by `Profile`'s JSON-Schema
+ * via the `definition` "ExpectedPayments".
+ */
+export interface ExpectedPayments {
+  /**
+   * The shop's own call that makes it expect a payment (its checkout in test mode). Placeholders {{merchantPaymentId}}, {{merchantUserId}}, {{paymentMethodId}}, {{type}}, {{currency}}, {{amount}} (major units) and {{amountMinor}} (whole cents) fill the URL and the body's strings; a body member that is one placeholder alone takes the value's own type
+   */
+  setup: {
+    method?: 'POST' | 'PUT';
+    /**
+     * Where the setup call goes: an http(s) URL, or a path on the receiver's origin
+     */
+    url: string;
+    /**
+     * Headers of the setup call (the shop's test API auth), each from a secret source
+     */
+    headers?: {
+      [k: string]: HookHeader | undefined;
+    };
+    /**
+     * The JSON body, with placeholders
+     */
+    body?: {};
+    /**
+     * The answers that mean the shop now expects the payment
+     *
+     * @minItems 1
+     */
+    okStatuses?: [number, ...number[]];
+  };
+  /**
+   * The payment the shop is made to expect, and the postbacks then describe (default: the kit's own, amount 1251.00 and up in USD, method card-in-1, user user-42, PAY_IN)
+   */
+  payment?: {
+    /**
+     * In major units, as §2.5's amount
+     */
+    amount?: number;
+    currency?: string;
+    paymentMethodId?: string;
+    merchantUserId?: string;
+    type?: 'PAY_IN' | 'PAY_OUT';
+  };
+  /**
+   * What the shop answers to an authentic postback of a payment it never expected: 200 (parked for reconciliation), a 4xx, or either; in every case nothing is credited
+   */
+  unexpected?: 'acknowledged' | 'refused' | 'either';
 }
 /**
  * npm run report:client: what the service allows a merchant's client beyond the interface. Unstated, the requirement resting on it is UNSPECIFIED

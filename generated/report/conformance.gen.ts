@@ -46,6 +46,10 @@ export interface ConformanceReport {
      */
     url: string | null;
     image?: string;
+    /**
+     * For a receiver certification: the prefix of every merchantPaymentId the run's postbacks named (then a worker's part and a number), unique to the run
+     */
+    merchantPaymentIdPrefix?: string;
   };
   profile: {
     file: string;

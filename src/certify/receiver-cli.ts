@@ -10,6 +10,7 @@ import { faultyReceiver, FAULTY_RECEIVERS } from '../../examples/receivers/fault
 import { DEFAULT_PROFILE_FILE, loadPostbackProfile, type LoadedPostbackProfile } from '../profile/load-profile.js';
 import { embeddedReceiverProblem } from '../receiver/embedded-receiver.js';
 import { receiverPreflight } from '../receiver/receiver-preflight.js';
+import { newRunId } from '../receiver/expected-payments.js';
 import { receiverSettings, ReceiverSettingsError, type ReceiverSettings } from '../receiver/receiver-settings.js';
 import { asCertifyError, httpUrl, REPORTING_RUN_OPTIONS, runFlags } from './certify-args.js';
 import { finishRun } from './certify-run.js';
@@ -157,7 +158,7 @@ export async function runReceiverCertification(
   return runReportingProject(
     ['receiver'],
     options,
-    { KIT_SCOPE: 'receiver', KIT_RECEIVER: url ?? '', KIT_RECEIVER_FAULT: options.fault ?? '' },
+    { KIT_SCOPE: 'receiver', KIT_RECEIVER: url ?? '', KIT_RECEIVER_FAULT: options.fault ?? '', KIT_RUN_ID: newRunId() },
     undefined,
     output,
   );

@@ -76,6 +76,7 @@ export const REPORTED_SETTINGS = [
   'KIT_MAX_MINUTES',
   'KIT_RUN_WARNINGS',
   'KIT_DEEP',
+  'KIT_RUN_ID',
 ] as const;
 
 interface SpawnedRun {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PostbackSigning, Profile, RequestSigning, Timing } from '../../generated/profile/profile.gen.js';
 import { getContract } from '../contract/contract.js';
 import { kitPath } from '../kit-root.js';
-import { Secret } from '../secrets/secret.js';
+import type { Secret } from '../secrets/secret.js';
 import { BodySigner } from '../signing/body-signer.js';
 import { builtinScheme } from '../signing/builtin-schemes.js';
 import { loadCustomScheme } from '../signing/load-custom-scheme.js';
@@ -11,7 +11,7 @@ import type { SignatureScheme, SigningCredentials, VerificationKey } from '../si
 import { type SigningInputSpec, signingInputSpec } from '../signing/signing-input.js';
 import { fieldName, ProfileError } from './profile-error.js';
 import { crossFieldProblems } from './profile-rules.js';
-import { readSecretSource, readTextSource } from './sources.js';
+import { formattedSecret, readSecretSource, readTextSource } from './sources.js';
 import type { TlsSettings } from './tls-settings.js';
 
 /** The embedded sandbox's profile: what `certify` uses when no --profile is given. */
@@ -115,17 +115,7 @@ export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<
     const field = `outcomes.httpHooks.headers.${name}`;
     const { format, ...from } = source;
     const secret = await attempt(field, () => readSecretSource(from, baseDir, field));
-    // The header as the helpers take it ("Bearer {{secret}}"): the secret stays remembered for redaction, and the
-    // header's whole value is a secret of its own.
-    hookHeaders.set(
-      name.toLowerCase(),
-      format === undefined
-        ? secret
-        : new Secret(
-            format.replace(/\{\{\s*secret\s*\}\}/g, () => secret.reveal()),
-            secret.origin,
-          ),
-    );
+    hookHeaders.set(name.toLowerCase(), formattedSecret(secret, format));
   }
 
   return {

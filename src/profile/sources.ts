@@ -40,3 +40,16 @@ export function readSecretSource(source: SecretSource, baseDir: string, field: s
   }
   return new Secret(readEnv(source.env), `${field} (env ${source.env})`);
 }
+
+/**
+ * A header's secret as the header takes it ("Bearer {{secret}}"): the secret stays remembered for redaction, and the
+ * header's whole value is a secret of its own.
+ */
+export function formattedSecret(secret: Secret, format: string | undefined): Secret {
+  return format === undefined
+    ? secret
+    : new Secret(
+        format.replace(/\{\{\s*secret\s*\}\}/g, () => secret.reveal()),
+        secret.origin,
+      );
+}

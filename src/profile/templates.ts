@@ -53,9 +53,9 @@ export function recordPlaceholders(template: unknown): string[] {
 }
 
 /** The path with its placeholders filled in; one without a value is an error (a path must be whole). */
-export function fillPath(template: string, values: HookValues): string {
+export function fillPath(template: string, values: HookValues, set: PlaceholderSet = HOOK_PLACEHOLDER_SET): string {
   return template.replace(PLACEHOLDER, (_whole, name: string) => {
-    const value = valueOf(name, values, 'path', HOOK_PLACEHOLDER_SET);
+    const value = valueOf(name, values, 'path', set);
     if (value === undefined || value === null) {
       throw new HookTemplateError(`path: {{${name}}} has no value for this call`);
     }

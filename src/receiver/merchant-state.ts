@@ -12,7 +12,7 @@ import { atPointer } from '../json-pointer.js';
 export type Effect = 'none' | 'once' | 'reversed' | 'twice';
 
 export type MoneyShape =
-  | { readonly kind: 'amount'; readonly at: string }
+  | { readonly kind: 'amount'; readonly at: string; readonly minor?: boolean }
   | { readonly kind: 'count'; readonly at: string }
   | { readonly kind: 'flag'; readonly at: string }
   | {
@@ -26,7 +26,7 @@ export type MoneyShape =
 /** The profile's money setting as a shape; an older profile's creditedAt (or nothing) is an amount. */
 export function moneyShapeOf(money: MoneyEffect | undefined, creditedAt: string | undefined): MoneyShape {
   if (money === undefined) return { kind: 'amount', at: creditedAt ?? '/credited' };
-  if ('amountAt' in money) return { kind: 'amount', at: money.amountAt };
+  if ('amountAt' in money) return { kind: 'amount', at: money.amountAt, minor: money.unit === 'minor' };
   if ('countAt' in money) return { kind: 'count', at: money.countAt };
   if ('flagAt' in money) return { kind: 'flag', at: money.flagAt };
   return { kind: 'ledger', at: money.ledgerAt, kindAt: money.kindAt, credit: money.credit, reversal: money.reversal };
@@ -46,7 +46,9 @@ export function readMoney(answer: unknown, shape: MoneyShape): MoneyReading | { 
   switch (shape.kind) {
     case 'amount':
       if (absent) return { kind: 'amount', amount: 0 };
-      return typeof value === 'number' ? { kind: 'amount', amount: value } : notA('number', shape.at, value);
+      if (typeof value !== 'number') return notA('number', shape.at, value);
+      // Whole cents (unit minor) read as §2.5's amounts are written, for comparison with them.
+      return { kind: 'amount', amount: shape.minor === true ? value / 100 : value };
     case 'count':
       if (absent) return { kind: 'count', count: 0 };
       return Number.isInteger(value)

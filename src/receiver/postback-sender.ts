@@ -41,12 +41,16 @@ function reasonOf(error: unknown, timeoutMs: number): string {
   return `no answer: ${code || (error instanceof Error ? error.message : String(error))}`;
 }
 
-/** POSTs `bytes` to the receiver as a postback (application/json, as the service sends them). */
+/**
+ * POSTs `bytes` to the receiver as a postback: application/json, as the service sends them, or another spelling of
+ * that media type a service may send (with its charset).
+ */
 export async function deliver(
   url: string,
   bytes: string | Buffer,
   timeoutMs: number,
   dispatcher?: Dispatcher,
+  contentType = 'application/json',
 ): Promise<Delivery> {
   const started = performance.now();
   const sent = typeof bytes === 'string' ? bytes : bytes.toString('utf8');
@@ -54,7 +58,7 @@ export async function deliver(
     const response = await request(url, {
       ...(dispatcher === undefined ? {} : { dispatcher }),
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': contentType },
       body: bytes,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,

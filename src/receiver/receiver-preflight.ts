@@ -14,6 +14,7 @@ import { redactSecrets } from '../secrets/redaction.js';
 import { canonicalJson } from '../signing/canonical-json.js';
 import { atPointer } from '../json-pointer.js';
 import { interfaceStatus } from './merchant-state.js';
+import { type ExpectedPayment, type ExpectedPayments, expectPayment, newRunId } from './expected-payments.js';
 import { deliver, readState } from './postback-sender.js';
 import { readBackHeaders, readBackUrl, type ReceiverSettings } from './receiver-settings.js';
 
@@ -26,18 +27,23 @@ export const PREFLIGHT_WAIT_MS = 12_000;
 /** The receiver's answer, as quoted in the one line. */
 const QUOTED_CHARS = 160;
 
-/** A §2.5 SUCCESS postback of a payment that exists nowhere else: ids a merchant can recognise and ignore. */
-function throwawayPayment(): Record<string, unknown> {
-  const id = `kit-preflight-${randomUUID()}`;
+/**
+ * A §2.5 SUCCESS postback of a payment that exists nowhere else: ids a merchant can recognise and ignore; the payment
+ * the profile states where the shop is made to expect it (its checks compare them).
+ */
+function throwawayPayment(expected: ExpectedPayments | undefined): Record<string, unknown> {
+  const id = `${newRunId()}-preflight`;
+  const stated = expected?.payment ?? {};
   return {
     id,
     status: 'SUCCESS',
     failedCode: null,
-    paymentMethodId: 'kit-preflight',
-    amount: 1,
-    currency: 'USD',
+    paymentMethodId: stated.paymentMethodId ?? 'kit-preflight',
+    amount: stated.amount ?? 1,
+    currency: stated.currency ?? 'USD',
     clientFieldsValues: [],
     merchantPaymentId: id,
+    merchantUserId: stated.merchantUserId ?? 'kit-preflight',
     createdAt: new Date().toISOString(),
   };
 }
@@ -80,12 +86,104 @@ export async function receiverPreflight(
   settings: ReceiverSettings,
   profile: LoadedPostbackProfile,
 ): Promise<string | undefined> {
-  const body = settings.service.sign(throwawayPayment());
+  const { expected } = settings;
+  const payment = throwawayPayment(expected);
+  const timeoutMs = Math.min(settings.timeoutMs, PREFLIGHT_WAIT_MS);
+  if (expected !== undefined) {
+    const setup = await expectPayment(expected, expectationOf(payment, expected), url, timeoutMs, settings.network);
+    if (!setup.ok) {
+      return (
+        `the shop could not be made to expect a payment: its setup call ${setup.request.method} ${setup.request.url} ` +
+        `answered ${setup.status ?? 'nothing'} (${quoted(setup.answer)}), not one of ${expected.okStatuses.join(', ')} ` +
+        '(receiver.expectedPayments.setup)'
+      );
+    }
+  }
+  const problem = await paymentPreflight(url, settings, profile, payment, timeoutMs);
+  if (problem !== undefined) return problem;
+  if (expected !== undefined) {
+    const readBack = await readBackOfExpected(url, settings, payment);
+    if (readBack !== undefined) return readBack;
+  }
+  const complaintUrl = settings.complaintUrl === undefined ? url : new URL(settings.complaintUrl, url).toString();
+  return complaintUrl === url ? undefined : complaintPreflight(complaintUrl, settings, timeoutMs);
+}
+
+/** The payment the preflight's postback describes, as the shop is made to expect it. */
+function expectationOf(payment: Record<string, unknown>, expected: ExpectedPayments): ExpectedPayment {
+  return {
+    merchantPaymentId: String(payment.merchantPaymentId),
+    merchantUserId: String(payment.merchantUserId),
+    paymentMethodId: String(payment.paymentMethodId),
+    type: expected.payment.type ?? 'PAY_IN',
+    currency: String(payment.currency),
+    amount: Number(payment.amount),
+  };
+}
+
+/**
+ * A payment the shop was made to expect, acknowledged: its read-back must find it. A 404 there is the URL's mistake
+ * (a typo reads as "nothing recorded" in every check), said now with the URL.
+ */
+async function readBackOfExpected(
+  url: string,
+  settings: ReceiverSettings,
+  payment: Record<string, unknown>,
+): Promise<string | undefined> {
+  const target = settings.readBack?.payment;
+  if (target === undefined) return undefined;
+  const filled = readBackUrl(target.url, 'payment', payment, url);
+  if ('missing' in filled) return undefined;
+  const answer = await readState(filled.url, readBackHeaders(settings.readBack), READ_BACK_WAIT_MS, settings.network);
+  if (answer.status === 404 || answer.status === 405 || answer.status === undefined) {
+    return (
+      `the read-back of a payment the shop expects, GET ${filled.url}, answered ${answer.status ?? 'nothing'} ` +
+      `(${quoted(answer.text)}): check receiver.readBack.payment.url and its placeholders`
+    );
+  }
+  return undefined;
+}
+
+/** The complaint URL, where it is not the payment URL: it takes a signed complaint postback by POST. */
+async function complaintPreflight(
+  url: string,
+  settings: ReceiverSettings,
+  timeoutMs: number,
+): Promise<string | undefined> {
+  const now = new Date().toISOString();
+  const body = settings.service.sign({
+    id: `kit-preflight-${randomUUID()}`,
+    merchantId: 'kit-preflight',
+    status: 'COMPLETED',
+    createdAt: now,
+    updatedAt: now,
+  });
+  const delivery = await deliver(url, canonicalJson(body), timeoutMs, settings.network);
+  if (delivery.status === undefined) {
+    return `the complaint URL ${url} did not answer a signed complaint postback (POST) within ${timeoutMs} ms: ${delivery.answer} (receiver.complaintUrl)`;
+  }
+  if (delivery.status === 404 || delivery.status === 405) {
+    return (
+      `the complaint URL ${url} answered a complaint postback (POST) with ${delivery.status} ` +
+      `(${quoted(delivery.answer)}): it takes no postbacks there (receiver.complaintUrl)`
+    );
+  }
+  return undefined;
+}
+
+/** The throwaway payment postback, and why the receiver cannot be certified, from its answer. */
+async function paymentPreflight(
+  url: string,
+  settings: ReceiverSettings,
+  profile: LoadedPostbackProfile,
+  payment: Record<string, unknown>,
+  timeoutMs: number,
+): Promise<string | undefined> {
+  const body = settings.service.sign(payment);
   const validation = getContract().validate('postbacks/payment-postback', body);
   if (!validation.ok && validation.findings.some((f) => f.severity === 'error')) {
     return `the kit built a preflight postback its own schema refuses: ${JSON.stringify(validation.findings)}`;
   }
-  const timeoutMs = Math.min(settings.timeoutMs, PREFLIGHT_WAIT_MS);
   const delivery = await deliver(url, canonicalJson(body), timeoutMs, settings.network);
   const { status } = delivery;
   if (status === undefined) {

@@ -7,10 +7,11 @@ import { targetDispatcher } from '../client/network.js';
 import path from 'node:path';
 import type { Profile } from '../../generated/profile/profile.gen.js';
 import type { LoadedPostbackProfile } from '../profile/load-profile.js';
-import { readSecretSource } from '../profile/sources.js';
+import { readSecretSource, readTextSource } from '../profile/sources.js';
 import { serviceSigner, strangerSigner } from '../sandbox/config/service-signers.js';
 import type { Secret } from '../secrets/secret.js';
-import type { BodySigner } from '../signing/body-signer.js';
+import { BodySigner } from '../signing/body-signer.js';
+import { type ExpectedPayments, expectedPaymentsOf } from './expected-payments.js';
 import { type MoneyShape, moneyShapeOf } from './merchant-state.js';
 
 /** The design brief's per-attempt postback timeout (§4), for a receiver whose profile states none. */
@@ -43,10 +44,14 @@ export interface ReceiverSettings {
   readonly service: BodySigner;
   /** Another party, with keys of its own (the forged-key postback). */
   readonly stranger: BodySigner;
+  /** The service's other environments, each signing with its own key (receiver.otherEnvironmentKeys). */
+  readonly otherEnvironments: readonly BodySigner[];
   /** How the merchant's state is read back; undefined when the profile names no receiver.readBack. */
   readonly readBack: ReadBackTarget | undefined;
   /** How postbacks and read-backs reach the merchant: the profile's `tls` and the environment's proxies. */
   readonly network: Dispatcher;
+  /** How the shop is made to expect a payment before its postbacks; undefined when the profile names no setup. */
+  readonly expected: ExpectedPayments | undefined;
 }
 
 export class ReceiverSettingsError extends Error {
@@ -106,12 +111,34 @@ export function receiverSettings(profile: LoadedPostbackProfile, url?: string): 
         'private key of postbacks.servicePublicKey)',
     );
   }
+  let expected: ExpectedPayments | undefined;
+  try {
+    expected = expectedPaymentsOf(profile);
+  } catch (error) {
+    throw new ReceiverSettingsError(`receiver.expectedPayments: ${(error as Error).message}`);
+  }
   return {
+    expected,
     url: url ?? section.url,
     complaintUrl: section.complaintUrl,
     timeoutMs: section.timeoutMs ?? DEFAULT_RECEIVER_TIMEOUT_MS,
     service,
     stranger: strangerSigner(profile),
+    otherEnvironments: (section.otherEnvironmentKeys ?? []).map((pair, n) => {
+      const field = `receiver.otherEnvironmentKeys[${n}]`;
+      try {
+        return new BodySigner(
+          profile.postbackVerification.scheme,
+          {
+            publicKey: readTextSource(pair.publicKey, baseDir),
+            signingKey: readSecretSource(pair.signingKey, baseDir, `${field}.signingKey`),
+          },
+          profile.postbackVerification.input,
+        );
+      } catch (error) {
+        throw new ReceiverSettingsError(`${field}: ${(error as Error).message}`);
+      }
+    }),
     readBack: readBackOf(section.readBack, baseDir),
     network: targetDispatcher(profile.tls, 4),
   };

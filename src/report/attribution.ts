@@ -21,6 +21,11 @@ export const NOT_APPLICABLE_ANNOTATION = 'not-applicable';
 /** How an outcome a passive finding failed begins its message. */
 /** How many requests a test sent to the target (its API and test helpers), for the report's count. */
 export const REQUESTS_ANNOTATION = 'requests';
+/**
+ * A receiver test's exchanges with the merchant, by kind (JSON: {"postbacks": n, "read-backs": n, "setup calls": n}):
+ * what a receiver certification sends is postbacks and reads, not requests to a service.
+ */
+export const RECEIVER_EXCHANGES_ANNOTATION = 'receiver-exchanges';
 export const PASSIVE_MESSAGE = 'passive check of every exchange: ';
 
 /**

@@ -31,7 +31,8 @@ import { redactSecrets } from '../secrets/redaction.js';
 import { evidenceOf } from './evidence-excerpt.js';
 import { renderHtml } from './render-html.js';
 import { renderMarkdown } from './render-markdown.js';
-import { attribute, passiveRecords, REQUESTS_ANNOTATION } from './attribution.js';
+import { attribute, passiveRecords, RECEIVER_EXCHANGES_ANNOTATION, REQUESTS_ANNOTATION } from './attribution.js';
+import { countsOf, receiverExchangesText } from './receiver-exchanges.js';
 import { passiveFindingsByRequirement, type SeenPassive } from './passive-findings.js';
 import { EXIT_CODES, judgeRequirement, outcomeOf, summarise, type TestOutcome } from './verdicts.js';
 
@@ -127,6 +128,10 @@ export default class ConformanceReporter implements Reporter {
       const area = areaOf(file);
       this.requests.set(area, (this.requests.get(area) ?? 0) + sent);
     }
+    const exchanges = annotations.find((a) => a.type === RECEIVER_EXCHANGES_ANNOTATION)?.description;
+    for (const [kind, count] of Object.entries(countsOf(exchanges))) {
+      this.requests.set(kind, (this.requests.get(kind) ?? 0) + count);
+    }
     for (const record of passiveRecords(annotations)) this.passive.push({ ...record, test: title });
     const outcomes = attribute({
       requirements: requirementsOf(test),
@@ -221,7 +226,9 @@ export default class ConformanceReporter implements Reporter {
           `${summary.notVerified} NOT VERIFIED (${summary.blocked ?? 0} blocked by a FAIL), ` +
           `${summary.unspecified} UNSPECIFIED; gate: ${report.gate ?? 'profile'}`,
         `  tests: ${summary.tests.passed} passed, ${summary.tests.failed} failed, ${summary.tests.skipped} skipped; ` +
-          `${summary.requests?.total ?? 0} requests sent to the target`,
+          (this.scope === 'receiver'
+            ? receiverExchangesText(summary.requests?.byArea ?? {})
+            : `${summary.requests?.total ?? 0} requests sent to the target`),
         // Why a run is incomplete, one line each: the full text is in the reports.
         ...(report.errors ?? []).map((e) => `  error: ${redactSecrets(e.split('\n')[0] ?? e)}`),
         `  reports: ${path.relative(callerDir(), path.join(this.outputDir, 'conformance.{json,md,html}')) || '.'}`,

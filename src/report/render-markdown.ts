@@ -130,6 +130,9 @@ export function renderMarkdown(report: ConformanceReport): string {
     `| ${summary.pass} | ${summary.fail} | ${summary.notVerified} | ${summary.blocked ?? 0} | ${summary.unspecified} | ${summary.tests.passed} | ${summary.tests.failed} | ${summary.tests.skipped} |`,
     '',
     `- Target: ${report.target.url ?? embeddedTarget(report)} (${report.target.kind}${report.target.image === undefined ? '' : `, image ${report.target.image}`})`,
+    ...(report.target.merchantPaymentIdPrefix === undefined
+      ? []
+      : [`- merchantPaymentIds of this run: ${report.target.merchantPaymentIdPrefix}-… (unique to the run)`]),
     `- Profile: ${report.profile.file}`,
     `- Run: ${report.startedAt} to ${report.finishedAt}${report.grep === undefined ? '' : `, limited to --grep ${report.grep}`}${report.deep === true ? ', deep' : ''}`,
     `- Kit: ${report.kit.name} ${report.kit.version}, interface revision ${report.kit.interfaceRevision}`,

@@ -38,7 +38,14 @@ export function kitFacts(): ConformanceReport['kit'] {
 }
 
 export function targetOf(scope: RunScope): ConformanceReport['target'] {
-  if (scope === 'receiver') return { kind: 'receiver', url: env('KIT_RECEIVER') || null };
+  if (scope === 'receiver') {
+    const prefix = env('KIT_RUN_ID');
+    return {
+      kind: 'receiver',
+      url: env('KIT_RECEIVER') || null,
+      ...(prefix === '' ? {} : { merchantPaymentIdPrefix: prefix }),
+    };
+  }
   const image = env('KIT_TARGET_IMAGE');
   if (image !== '') return { kind: 'container', url: env('KIT_TARGET') || null, image };
   return env('KIT_TARGET') === '' ? { kind: 'embedded-sandbox', url: null } : { kind: 'url', url: env('KIT_TARGET') };

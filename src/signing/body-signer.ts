@@ -30,6 +30,14 @@ export class BodySigner {
     return new BodySigner(scheme, this.credentials, input);
   }
 
+  /**
+   * The same party's signatures on bodies that name another publicKey: the body a receiver must refuse although its
+   * hash verifies under the pinned key (§5.4: the publicKey is the pinned one, or the body is not the service's).
+   */
+  namingKey(publicKey: string): BodySigner {
+    return new BodySigner(this.scheme, { ...this.credentials, publicKey }, this.input);
+  }
+
   /** The hash of a message as its exact bytes (and body) stand, under this signer's signing input. */
   hashOf(message: SignedMessage): string {
     return this.scheme.sign(signingInputOf(this.input, message), this.credentials, message);

@@ -1,15 +1,11 @@
 import type { Requirement } from '../requirement.js';
-import { HASH_ALGORITHM, HASH_OF_BODY, POSTBACK_PAIR } from './auth.js';
+import { RECEIVER_ANSWER, RECEIVER_ENDPOINT } from './receiver-quotes.js';
+import { RECEIVER_SECURITY_REQUIREMENTS } from './receiver-security.js';
+import { HASH_ALGORITHM } from './auth.js';
 import { COMPLAINT_REEVALUATION } from './complaints.js';
-import { JSON_BODIES } from './errors.js';
 import { DELIVERY } from './postback-delivery.js';
 import { COMPLAINT_POSTBACK, PAYMENT_POSTBACK } from './postbacks.js';
 import { PAYMENT_REEVALUATION } from './status.js';
-
-/** §4.6: the merchant's receiver. */
-const RECEIVER_ENDPOINT =
-  'The merchant exposes an endpoint accepting POST with the bodies of 2.5 (payments) or 2.6 (complaints).';
-const RECEIVER_ANSWER = 'It answers HTTP 200 (body may be empty) to acknowledge.';
 
 /**
  * §4.6, §5.3, §6: the merchant's side. The merchant exposes a receiver of payment (§2.5) and complaint (§2.6)
@@ -171,83 +167,26 @@ export const RECEIVER_REQUIREMENTS = [
     conventions: ['receiverComplaintOrder'],
   },
   {
-    id: 'RECEIVER-REJECT-FORGED-HASH',
-    section: '§5.3',
+    id: 'RECEIVER-UNEXPECTED-NOT-CREDITED',
+    section: '§2.5, §4.6',
     statement:
-      'A postback whose hash is not a signature of its body by the service key is not acknowledged (any answer but 200).',
-    level: 'spec',
-    critical: true,
+      "An authentic payment postback whose merchantPaymentId the shop never gave (no payment it expects) credits nothing: it is acknowledged or refused as receiver.expectedPayments.unexpected says, and the merchant's state shows no money applied for it.",
+    level: 'profile',
     operations: [],
-    quote: [POSTBACK_PAIR, PAYMENT_POSTBACK.hash],
+    quote: [PAYMENT_POSTBACK.merchantPaymentId, RECEIVER_ENDPOINT],
     decidable:
-      "§5.3: the hash is the service's signature; a body whose hash does not verify under the service key is not the service's, and acknowledging it credits money that never arrived. No reading of the interface allows it.",
+      "§2.5: a payment's merchantPaymentId is the one its merchant gave at creation, so a postback naming one the shop never gave is about no payment of the shop; crediting it lets the service's data create the shop's money. How the shop answers it (200 and parked, or a 4xx) is its own choice, which receiver.expectedPayments.unexpected states. Without receiver.expectedPayments the shop cannot be made to expect a payment, and every postback names one it never created: NOT VERIFIED naming that setting.",
   },
   {
-    id: 'RECEIVER-REJECT-TAMPERED',
-    section: '§5.3',
+    id: 'RECEIVER-AMOUNT-MISMATCH-NOT-CREDITED',
+    section: '§2.5, §4.6',
     statement:
-      'A signed postback with a member changed after signing (its amount, its status) is not acknowledged, whatever hash it carries.',
-    level: 'spec',
-    critical: true,
+      "An authentic SUCCESS postback whose amount or currency differs from the payment the shop expects is not credited: the merchant's state shows no money applied for it, whatever it answers.",
+    level: 'profile',
     operations: [],
-    quote: [POSTBACK_PAIR, HASH_OF_BODY],
+    quote: [PAYMENT_POSTBACK.amount, PAYMENT_POSTBACK.currency, PAYMENT_POSTBACK.failedCode],
     decidable:
-      "§5.3: the signature covers the body's members as the profile's signing input says; a member changed after signing breaks it whatever the input form, so a verifying receiver cannot accept it.",
+      '§2.5 gives the amount and currency of the payment, and names INCORRECT_AMOUNT (wrong amount transferred) among its outcomes: money that differs from what the shop expects is not the payment it expects, and crediting it ships goods for money not received. Whether the shop acknowledges it (the service would otherwise retry forever) or refuses it is its choice; the check reads only its state. Decided where the shop is made to expect payments (receiver.expectedPayments) and its state is read back; NOT VERIFIED otherwise, naming the setting.',
   },
-  {
-    id: 'RECEIVER-REJECT-MISSING-HASH',
-    section: '§2.5, §5.3',
-    statement: 'A postback without hash is not acknowledged.',
-    level: 'spec',
-    critical: true,
-    operations: [],
-    quote: [PAYMENT_POSTBACK.hash, POSTBACK_PAIR],
-    decidable:
-      '§2.5 and §2.6 make hash required and §5.3 makes it the proof of origin: a body without one proves nothing.',
-  },
-  {
-    id: 'RECEIVER-REJECT-MISSING-PUBLIC-KEY',
-    section: '§2.5, §5.3',
-    statement: 'A postback without publicKey is not acknowledged.',
-    level: 'spec',
-    critical: true,
-    operations: [],
-    quote: [PAYMENT_POSTBACK.publicKey, POSTBACK_PAIR],
-    decidable: '§2.5 and §2.6 make publicKey required: a body without it is not a §2.5 or §2.6 postback.',
-  },
-  {
-    id: 'RECEIVER-REJECT-FOREIGN-KEY',
-    section: '§5.2, §5.3',
-    statement:
-      "A postback signed by another key that carries that key as its own publicKey is not acknowledged: the receiver verifies with the service's key it pinned, never the one the body names.",
-    level: 'spec',
-    critical: true,
-    operations: [],
-    quote: [PAYMENT_POSTBACK.publicKey, POSTBACK_PAIR],
-    decidable:
-      "§5.2 and §5.3: the merchant verifies with the service's key it holds; a body naming its own key proves only that someone holds that key. The foreign key is a fresh key pair no receiver can have pinned.",
-  },
-  {
-    id: 'RECEIVER-REJECT-NON-JSON',
-    section: '§4.6',
-    statement: 'A body that is not a JSON object (not JSON at all, or an array) is not acknowledged.',
-    level: 'spec',
-    critical: true,
-    operations: [],
-    quote: [JSON_BODIES, RECEIVER_ENDPOINT],
-    decidable:
-      '§4.6: postbacks are JSON objects; a body that is not one cannot carry the members §2.5 and §2.6 require.',
-  },
-  {
-    id: 'RECEIVER-REJECTED-NO-EFFECT',
-    section: '§5.3',
-    statement:
-      "A postback the receiver refused changes nothing: a forged SUCCESS for a payment that FAILED leaves it FAILED and uncredited in the merchant's state.",
-    level: 'spec',
-    critical: true,
-    operations: [],
-    quote: [POSTBACK_PAIR],
-    decidable:
-      "§5.3: what fails verification is not the service's word; changing state on it is the same defect as acknowledging it, whatever the answer. Read back through the profile's read-back; NOT VERIFIED without one.",
-  },
+  ...RECEIVER_SECURITY_REQUIREMENTS,
 ] as const satisfies readonly Requirement[];

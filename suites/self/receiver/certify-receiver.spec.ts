@@ -62,7 +62,11 @@ test.describe('npm run certify-receiver', () => {
       const run = await runKitCommand('certify-receiver', ['--receiver', receiver.url, '--out', out], {}, 110_000);
       expect(run.code, run.stdout + run.stderr).toBe(0);
       const result = report();
-      expect(result.target).toEqual({ kind: 'receiver', url: receiver.url });
+      expect(result.target).toEqual({
+        kind: 'receiver',
+        url: receiver.url,
+        merchantPaymentIdPrefix: expect.stringMatching(/^kit-[0-9a-f]{8}$/) as unknown,
+      });
       expect(result.requirements.map((r) => [r.id, r.verdict])).toEqual(RECEIVER_REGISTRY.map((r) => [r.id, 'PASS']));
       expect(result.requirements.length).toBeGreaterThanOrEqual(12);
       // The kit's postbacks reached the receiver and were applied there.
@@ -121,8 +125,9 @@ test.describe('npm run certify-receiver', () => {
   test('should exit 2 with one line when no receiver answers', async () => {
     const run = await runKitCommand('certify-receiver', ['--receiver', 'http://127.0.0.1:9/postbacks', '--out', out]);
     expect(run.code).toBe(2);
+    // The default profile makes the shop expect the payment first: its setup call is what finds nobody there.
     expect(run.stderr).toMatch(
-      /^certify-receiver: the receiver at http:\/\/127\.0\.0\.1:9\/postbacks did not answer a signed postback \(POST\)/m,
+      /^certify-receiver: the shop could not be made to expect a payment: its setup call POST http:\/\/127\.0\.0\.1:9\/merchant\/orders answered nothing/m,
     );
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
   });
@@ -215,7 +220,7 @@ test.describe('npm run certify-receiver', () => {
       expect(run.code, run.stdout + run.stderr).toBe(1);
       expect(run.stderr).not.toContain('did not answer');
       expect(report().requirements.find((r) => r.id === 'RECEIVER-ACK-PAYMENT-SUCCESS')?.verdict).toBe('FAIL');
-      expect([...recorded].some((id) => id.startsWith('kit-preflight-'))).toBe(true);
+      expect([...recorded].some((id) => /^kit-[0-9a-f]{8}-preflight$/.test(id))).toBe(true);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -1,0 +1,169 @@
+/**
+ * Payments the shop expects (receiver.expectedPayments): a shop creates its order before the payment, and §2.5 says
+ * a postback's merchantPaymentId "equals the value given at creation". Before the first postback about a payment the
+ * kit makes the shop expect it with the shop's own setup call, templated from the payment; the ids are unique to the
+ * run (a prefix per run, a number per postback), so a shop that keeps its state across runs meets no id twice.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { type Dispatcher, request } from 'undici';
+import type { Profile } from '../../generated/profile/profile.gen.js';
+import type { LoadedPostbackProfile } from '../profile/load-profile.js';
+import { formattedSecret, readSecretSource } from '../profile/sources.js';
+import { fillBody, fillPath, type HookValues, type PlaceholderSet } from '../profile/templates.js';
+import { redactSecrets } from '../secrets/redaction.js';
+import type { Secret } from '../secrets/secret.js';
+
+type ExpectedSettings = NonNullable<NonNullable<Profile['receiver']>['expectedPayments']>;
+
+/** A payment as the shop is made to expect it, and as its postbacks then describe it. */
+export interface ExpectedPayment {
+  readonly merchantPaymentId: string;
+  readonly merchantUserId: string;
+  readonly paymentMethodId: string;
+  readonly type: 'PAY_IN' | 'PAY_OUT';
+  readonly currency: string;
+  /** In major units, as §2.5 writes it. */
+  readonly amount: number;
+}
+
+export interface ExpectedPayments {
+  readonly method: 'POST' | 'PUT';
+  readonly url: string;
+  readonly headers: ReadonlyMap<string, Secret>;
+  readonly body: unknown;
+  readonly okStatuses: readonly number[];
+  /** What the profile states of the payments, where it states it. */
+  readonly payment: Partial<Omit<ExpectedPayment, 'merchantPaymentId'>>;
+  /** What the shop answers to a postback of a payment it never expected. */
+  readonly unexpected: 'acknowledged' | 'refused' | 'either';
+}
+
+const PLACEHOLDERS = [
+  'merchantPaymentId',
+  'merchantUserId',
+  'paymentMethodId',
+  'type',
+  'currency',
+  'amount',
+  'amountMinor',
+] as const;
+
+const SETUP_PLACEHOLDERS: PlaceholderSet = {
+  allows: (name) => (PLACEHOLDERS as readonly string[]).includes(name),
+  names: PLACEHOLDERS.join(', '),
+};
+
+/** The setup's headers, each a secret written as its format says ("Bearer {{secret}}"). */
+function headersOf(settings: ExpectedSettings, baseDir: string): Map<string, Secret> {
+  const headers = new Map<string, Secret>();
+  for (const [name, source] of Object.entries(settings.setup.headers ?? {})) {
+    if (source === undefined) continue;
+    const field = `receiver.expectedPayments.setup.headers.${name}`;
+    const { format, ...from } = source;
+    headers.set(name.toLowerCase(), formattedSecret(readSecretSource(from, baseDir, field), format));
+  }
+  return headers;
+}
+
+/** The profile's expected payments; undefined when it names no setup call. */
+export function expectedPaymentsOf(profile: LoadedPostbackProfile): ExpectedPayments | undefined {
+  const settings = profile.settings.receiver?.expectedPayments;
+  if (settings === undefined) return undefined;
+  const baseDir = path.dirname(path.resolve(profile.file));
+  const expected: ExpectedPayments = {
+    method: settings.setup.method ?? 'POST',
+    url: settings.setup.url,
+    headers: headersOf(settings, baseDir),
+    body: settings.setup.body,
+    okStatuses: settings.setup.okStatuses ?? [200, 201, 204],
+    payment: { ...(settings.payment ?? {}) },
+    unexpected: settings.unexpected ?? 'either',
+  };
+  // A placeholder the setup does not have is the profile's mistake: said when it loads, not in every test.
+  const sample = valuesOf({
+    merchantPaymentId: 'kit-0-1',
+    merchantUserId: 'user',
+    paymentMethodId: 'method',
+    type: 'PAY_IN',
+    currency: 'USD',
+    amount: 1,
+  });
+  fillPath(expected.url, sample, SETUP_PLACEHOLDERS);
+  fillBody(expected.body, sample, SETUP_PLACEHOLDERS);
+  return expected;
+}
+
+/**
+ * The run's prefix of merchantPaymentIds: KIT_RUN_ID where the command set it (every worker of one run shares it, and
+ * the report names it), else one of this process's own.
+ */
+export function runIdPrefix(): string {
+  const given = process.env.KIT_RUN_ID?.trim();
+  return given === undefined || given === '' ? newRunId() : given;
+}
+
+/** A fresh run id: `kit-` and 8 hex digits, which every shop's id rules we know accept. */
+export function newRunId(): string {
+  return `kit-${randomBytes(4).toString('hex')}`;
+}
+
+function valuesOf(payment: ExpectedPayment): HookValues {
+  return {
+    merchantPaymentId: payment.merchantPaymentId,
+    merchantUserId: payment.merchantUserId,
+    paymentMethodId: payment.paymentMethodId,
+    type: payment.type,
+    currency: payment.currency,
+    amount: payment.amount,
+    amountMinor: Math.round(payment.amount * 100),
+  };
+}
+
+/** The setup call as made, and what the shop answered: evidence either way. */
+export interface SetupExchange {
+  readonly request: { readonly method: string; readonly url: string; readonly body: string };
+  readonly status: number | undefined;
+  readonly answer: string;
+  /** Whether the shop now expects the payment (its answer is one of okStatuses). */
+  readonly ok: boolean;
+}
+
+/** Makes the shop expect `payment` with its setup call, on the receiver's origin when the URL is a path. */
+export async function expectPayment(
+  setup: ExpectedPayments,
+  payment: ExpectedPayment,
+  receiverUrl: string,
+  timeoutMs: number,
+  dispatcher?: Dispatcher,
+): Promise<SetupExchange> {
+  const values = valuesOf(payment);
+  const url = new URL(fillPath(setup.url, values, SETUP_PLACEHOLDERS), receiverUrl).toString();
+  const body = setup.body === undefined ? '' : JSON.stringify(fillBody(setup.body, values, SETUP_PLACEHOLDERS));
+  const headers: Record<string, string> = {
+    ...(body === '' ? {} : { 'content-type': 'application/json' }),
+    ...Object.fromEntries([...setup.headers].map(([name, secret]) => [name, secret.reveal()])),
+  };
+  const made = { method: setup.method, url, body };
+  try {
+    const response = await request(url, {
+      ...(dispatcher === undefined ? {} : { dispatcher }),
+      method: setup.method,
+      headers,
+      ...(body === '' ? {} : { body }),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs + 1_000),
+    });
+    const text = (await response.body.text()).slice(0, 2_000);
+    return {
+      request: made,
+      status: response.statusCode,
+      answer: redactSecrets(text),
+      ok: setup.okStatuses.includes(response.statusCode),
+    };
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return { request: made, status: undefined, answer: `no answer: ${reason}`, ok: false };
+  }
+}

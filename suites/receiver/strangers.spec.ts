@@ -1,0 +1,232 @@
+/**
+ * What a shop really meets beside the plain postbacks: a flip retried after it was applied, the same postback
+ * delivered several times at once (§6: retried until 200, so duplicates come, and may overlap), a Content-Type with
+ * its charset, a long form of client fields, numbers written as another serialiser writes them, and a body signed
+ * with the pinned key that names another publicKey. Each is judged through the requirement it is an instance of.
+ */
+import { check, precondition } from '../../fixtures/conformance/checks.js';
+import { verifies } from '../../fixtures/conformance/verifies.js';
+import { notApplicable, skipBecause } from '../../fixtures/conformance/skip.js';
+import {
+  expectAcknowledged,
+  expectComplaintState,
+  expectPaymentState,
+  expectRefused,
+  needReadBack,
+  recordedComplaint,
+  recordedPayment,
+} from '../../fixtures/receiver/expectations.js';
+import { test, type MerchantSession } from '../../fixtures/receiver/index.js';
+import { complaintFields, paymentFields, signed, type SignedPostback } from '../../fixtures/receiver/postbacks.js';
+
+/** A payment postback acknowledged, the first of a scenario. */
+async function acknowledged(merchant: MerchantSession, postback: SignedPostback, what: string): Promise<void> {
+  const delivery = await merchant.send('payment', postback.bytes);
+  precondition(
+    postback.body.status === 'SUCCESS' ? 'RECEIVER-ACK-PAYMENT-SUCCESS' : 'RECEIVER-ACK-PAYMENT-FAILED',
+    () => {
+      expectAcknowledged(delivery, what);
+    },
+  );
+}
+
+/** The same payment with another status, signed anew (§6.3: a flip is handled like the first postback). */
+function flippedTo(merchant: MerchantSession, before: SignedPostback, to: 'SUCCESS' | 'FAILED'): SignedPostback {
+  return signed(merchant.receiver.service, 'payment', {
+    ...before.body,
+    status: to,
+    failedCode: to === 'SUCCESS' ? null : 'INCORRECT_AMOUNT',
+  });
+}
+
+test.describe('retries a shop really meets', () => {
+  for (const flip of [
+    { from: 'SUCCESS', to: 'FAILED', effect: 'reversed' },
+    { from: 'FAILED', to: 'SUCCESS', effect: 'once' },
+  ] as const) {
+    test(
+      `should apply a flip from ${flip.from} to ${flip.to} once however often it is retried`,
+      verifies('RECEIVER-RETRY-NO-SECOND-EFFECT'),
+      async ({ merchant }) => {
+        needReadBack(merchant, 'payment');
+        const first = signed(
+          merchant.receiver.service,
+          'payment',
+          paymentFields(flip.from === 'SUCCESS' ? {} : { status: 'FAILED', failedCode: 'NO_AMOUNT' }),
+        );
+        await acknowledged(merchant, first, `the ${flip.from} postback`);
+        const flipped = flippedTo(merchant, first, flip.to);
+        for (const attempt of [1, 2, 3]) {
+          const delivery = await merchant.send('payment', flipped.bytes);
+          precondition('RECEIVER-RETRY-ACK', () => {
+            expectAcknowledged(delivery, `delivery ${attempt} of the flip to ${flip.to}`);
+          });
+        }
+        const recorded = await recordedPayment(merchant, first.body);
+        check('RECEIVER-RETRY-NO-SECOND-EFFECT', () => {
+          expectPaymentState(
+            recorded,
+            { status: flip.to, effect: flip.effect, amount: Number(first.body.amount) },
+            `after ${flip.from}, then the flip to ${flip.to} delivered three times`,
+          );
+        });
+      },
+    );
+  }
+
+  test(
+    'should credit once when the same SUCCESS postback arrives eight times at once',
+    verifies('RECEIVER-RETRY-NO-SECOND-EFFECT'),
+    async ({ merchant }) => {
+      needReadBack(merchant, 'payment');
+      const postback = signed(merchant.receiver.service, 'payment', paymentFields());
+      // The shop is made to expect it once; then every delivery overlaps, the first among them.
+      await merchant.expectPayment(postback.bytes);
+      const deliveries = await Promise.all(Array.from({ length: 8 }, () => merchant.send('payment', postback.bytes)));
+      precondition('RECEIVER-ACK-PAYMENT-SUCCESS', () => {
+        deliveries.forEach((delivery, n) => {
+          expectAcknowledged(delivery, `concurrent delivery ${n + 1} of 8`);
+        });
+      });
+      const recorded = await recordedPayment(merchant, postback.body);
+      check('RECEIVER-RETRY-NO-SECOND-EFFECT', () => {
+        expectPaymentState(
+          recorded,
+          { status: 'SUCCESS', effect: 'once', amount: Number(postback.body.amount) },
+          'after eight deliveries at once',
+        );
+      });
+    },
+  );
+});
+
+test.describe('postbacks as other services write them', () => {
+  test(
+    'should acknowledge a SUCCESS postback sent as application/json; charset=utf-8',
+    verifies('RECEIVER-ACK-PAYMENT-SUCCESS'),
+    async ({ merchant }) => {
+      const postback = signed(merchant.receiver.service, 'payment', paymentFields());
+      const delivery = await merchant.send('payment', postback.bytes, {
+        contentType: 'application/json; charset=utf-8',
+      });
+      check('RECEIVER-ACK-PAYMENT-SUCCESS', () => {
+        expectAcknowledged(delivery, 'a SUCCESS postback with Content-Type application/json; charset=utf-8');
+      });
+    },
+  );
+
+  test(
+    'should acknowledge within its timeout a SUCCESS postback of a long form (60 client fields)',
+    verifies('RECEIVER-ACK-PAYMENT-SUCCESS'),
+    async ({ merchant }) => {
+      const postback = signed(merchant.receiver.service, 'payment', paymentFields({ moreClientFields: 59 }));
+      const delivery = await merchant.send('payment', postback.bytes);
+      check('RECEIVER-ACK-PAYMENT-SUCCESS', () => {
+        expectAcknowledged(
+          delivery,
+          `a SUCCESS postback with 60 clientFieldsValues (answered in ${Math.round(delivery.durationMs)} ms; receiver.timeoutMs ${merchant.receiver.timeoutMs})`,
+        );
+      });
+    },
+  );
+
+  test(
+    'should verify a postback whose amount is written with a trailing zero (10.50 for 10.5)',
+    verifies('RECEIVER-SIGNING-INPUT'),
+    async ({ merchant }) => {
+      // The signing input covers the parsed value in every canonical form; as-sent signs the bytes themselves.
+      if (merchant.receiver.service.input.canonicalForm === 'as-sent') {
+        skipBecause(
+          'the profile signs postbacks as sent (postbacks.canonicalForm as-sent): the bytes are what is signed',
+        );
+      }
+      const postback = signed(merchant.receiver.service, 'payment', paymentFields({ amount: 10.5 }));
+      if (!postback.bytes.includes('"amount":10.5,') && !postback.bytes.includes('"amount":10.5}')) {
+        skipBecause(
+          `the postback's amount is ${String(postback.body.amount)} (receiver.expectedPayments.payment): no cents to write otherwise`,
+        );
+      }
+      const written = postback.bytes.replace(/"amount":10\.5([,}])/, '"amount":10.50$1');
+      const delivery = await merchant.send('payment', written);
+      check('RECEIVER-SIGNING-INPUT', () => {
+        expectAcknowledged(delivery, 'a signed SUCCESS postback whose amount 10.5 is written "10.50"');
+      });
+    },
+  );
+});
+
+test.describe('keys', () => {
+  test(
+    "should refuse a postback signed with the key of the service's other environment, naming it",
+    verifies('RECEIVER-REJECT-FOREIGN-KEY'),
+    async ({ merchant }) => {
+      const others = merchant.receiver.otherEnvironments;
+      // A shop that holds no other environment's key has no such check: not applicable, not a gap.
+      if (others.length === 0) {
+        notApplicable(
+          "the profile names no receiver.otherEnvironmentKeys: the key pairs of the service's other environments the shop holds (its sandbox key, in production)",
+        );
+      }
+      for (const [n, other] of others.entries()) {
+        const postback = signed(other, 'payment', paymentFields());
+        const delivery = await merchant.send('payment', postback.bytes);
+        check('RECEIVER-REJECT-FOREIGN-KEY', () => {
+          expectRefused(
+            delivery,
+            `a postback signed with other environment key ${n + 1} (receiver.otherEnvironmentKeys) and naming it`,
+          );
+        });
+      }
+    },
+  );
+
+  test(
+    'should refuse a postback signed with the pinned key that names another publicKey',
+    verifies('RECEIVER-PUBLIC-KEY-PINNED'),
+    async ({ merchant }) => {
+      const { service, stranger } = merchant.receiver;
+      const postback = signed(service.namingKey(stranger.publicKey), 'payment', paymentFields());
+      const delivery = await merchant.send('payment', postback.bytes);
+      check('RECEIVER-PUBLIC-KEY-PINNED', () => {
+        expectRefused(delivery, "a postback signed with the pinned key whose publicKey names another party's key");
+      });
+    },
+  );
+});
+
+test.describe('complaints', () => {
+  test(
+    'should record two complaints about one payment each with its own status',
+    verifies('RECEIVER-STATUS-RECORDED'),
+    async ({ merchant }) => {
+      needReadBack(merchant, 'complaint');
+      // §2.6: id is the complaint's; one payment may have several complaints, each with its own status (§3.2).
+      const first = signed(merchant.receiver.service, 'complaint', complaintFields({ status: 'COMPLETED' }));
+      const { merchantPaymentId, creditedMerchantPaymentId, paymentId } = first.body;
+      const second = signed(merchant.receiver.service, 'complaint', {
+        ...complaintFields({ status: 'DECLINED' }),
+        merchantPaymentId,
+        creditedMerchantPaymentId,
+        paymentId,
+      });
+      for (const [postback, what] of [
+        [first, 'the first complaint (COMPLETED)'],
+        [second, 'a second complaint about the same payment (DECLINED)'],
+      ] as const) {
+        const delivery = await merchant.send('complaint', postback.bytes);
+        precondition('RECEIVER-ACK-COMPLAINT', () => {
+          expectAcknowledged(delivery, what);
+        });
+      }
+      const recorded = [await recordedComplaint(merchant, first.body), await recordedComplaint(merchant, second.body)];
+      check('RECEIVER-STATUS-RECORDED', () => {
+        expectComplaintState(
+          recorded[0],
+          'COMPLETED',
+          `complaint ${String(first.body.id)}, after a second complaint about its payment`,
+        );
+        expectComplaintState(recorded[1], 'DECLINED', `complaint ${String(second.body.id)}`);
+      });
+    },
+  );
+});
