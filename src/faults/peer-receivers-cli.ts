@@ -16,36 +16,38 @@ import { parseCommand } from '../args/parse-command.js';
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
 import { CertifyError } from '../certify/certify-cli.js';
 import { runReceiverCertification } from '../certify/receiver-cli.js';
-import { PYTHON_RECEIVER_FAULT_MAP } from '../peers/python-receivers-faults.js';
-import {
-  generateReceiverKeys,
-  pythonReceiversDir,
-  RECEIVER_CONFIGURATIONS,
-  RECEIVER_VARIANTS,
-  type ReceiverConfiguration,
-  type ReceiverKeys,
-  startPythonReceiver,
-} from '../peers/python-receivers.js';
+import { PYTHON_RECEIVERS } from '../peers/python-receivers-peer.js';
+import type { ReceiverPeer, ReceiverPeerConfiguration, ReceiverPeerKeys } from '../peers/receiver-peers.js';
+import { SHOP_RECEIVERS } from '../peers/shop-receivers.js';
 import { requirementGrep } from '../requirements/requirement-grep.js';
 import { EXIT_CODES } from '../report/verdicts.js';
 import { inParallel } from '../runner/in-parallel.js';
 import { failuresOf, judgeAgainstClean, judgementText, type TestFailure } from './test-level.js';
 
-const FAULTY = RECEIVER_VARIANTS.filter((variant) => variant !== 'R00');
+const PEERS: Readonly<Record<string, ReceiverPeer>> = {
+  [PYTHON_RECEIVERS.name]: PYTHON_RECEIVERS,
+  [SHOP_RECEIVERS.name]: SHOP_RECEIVERS,
+};
 
-const HELP = `Certify the independent Python receivers: R00 passes in two signing configurations, each of R01–R15 fails
-through the requirement its defect breaks, and nothing else.
+const configurationsText = (peer: ReceiverPeer): string =>
+  peer.configurations.map((c) => `${c.name} (${path.relative(process.cwd(), c.profile)})`).join(', ');
 
-Usage: payment-conformance peer-receivers [--variant Rnn]… [--full] [--parallel N] [--out DIR]
+const HELP = `Certify merchant receivers the kit was not built against: the correct one passes in each signing
+configuration, each faulty copy fails through the requirement its defect breaks, and nothing else.
 
-  --variant Rnn  only this faulty variant (repeatable; default: all ${FAULTY.length}); R00 always runs
+Usage: payment-conformance peer-receivers [--peer NAME] [--variant V]… [--full] [--parallel N] [--out DIR]
+
+  --peer NAME    ${Object.keys(PEERS).join(' or ')} (default python-receivers)
+  --variant V    only this faulty variant (repeatable; default: all of them); the correct one always runs
   --full         the whole receiver suite under each variant (default: the tests of the requirements it breaks)
   --parallel N   certifications at a time, each with its own receiver (default 3)
   --out DIR      where peer-receivers.json and each run's reports go (default: reports/peer-receivers)
   --help         this text
 
 Needs Python 3.11 with cryptography and ../shared/peers beside the kit (KIT_PEERS_DIR names another place).
-Configurations: ${RECEIVER_CONFIGURATIONS.map((c) => `${c.name} (${path.relative(process.cwd(), c.profile)})`).join(', ')}.
+${Object.values(PEERS)
+  .map((peer) => `${peer.name} (${peer.clean}, ${peer.variants.join(' ')}): ${configurationsText(peer)}.`)
+  .join('\n')}
 `;
 
 interface ReceiverRun {
@@ -55,20 +57,20 @@ interface ReceiverRun {
 
 /** One variant started in one configuration, certified by URL with that configuration's profile, and stopped. */
 async function certifyReceiverPeer(
+  peer: ReceiverPeer,
   dir: string,
-  keys: ReceiverKeys,
-  configuration: ReceiverConfiguration,
+  keys: ReceiverPeerKeys,
+  configuration: ReceiverPeerConfiguration,
   variant: string,
   out: string,
   grep: string | undefined,
 ): Promise<ReceiverRun> {
   const started = Date.now();
-  const receiver = await startPythonReceiver(dir, keys, configuration, variant);
+  const receiver = await peer.start(dir, keys, configuration, variant);
   try {
     const report = await runReceiverCertification(
       {
-        // The README: "The receiver accepts POST on any path as a postback."
-        receiver: `${receiver.url}/postback`,
+        receiver: peer.receiverUrl(receiver.url, configuration),
         fault: undefined,
         profile: configuration.profile,
         out,
@@ -96,16 +98,10 @@ export interface PeerReceiverRow {
   readonly seconds: number;
 }
 
-/** The configuration a faulty variant runs in: the two in turn, so each is proven to catch defects. */
-export function configurationOf(variant: string): ReceiverConfiguration {
-  const index = Number(variant.slice(1)) % RECEIVER_CONFIGURATIONS.length;
-  return RECEIVER_CONFIGURATIONS[index === 0 ? 1 : 0] as ReceiverConfiguration;
-}
-
-function cleanLine(configuration: ReceiverConfiguration, run: ReceiverRun): string {
+function cleanLine(peer: ReceiverPeer, configuration: ReceiverPeerConfiguration, run: ReceiverRun): string {
   const { summary, outcome } = run.report;
   return (
-    `[R00 ${configuration.name}] ${summary.pass} PASS, ${summary.fail} FAIL, ${summary.notVerified} NOT VERIFIED, ` +
+    `[${peer.clean} ${configuration.name}] ${summary.pass} PASS, ${summary.fail} FAIL, ${summary.notVerified} NOT VERIFIED, ` +
     `${summary.unspecified} UNSPECIFIED; exit ${EXIT_CODES[outcome]}, ${run.seconds} s\n`
   );
 }
@@ -116,6 +112,7 @@ export async function peerReceivers(args: readonly string[]): Promise<number> {
     parsed = parseCommand(
       args,
       {
+        peer: { type: 'string' },
         variant: { type: 'string', multiple: true },
         full: { type: 'boolean' },
         parallel: { type: 'string' },
@@ -130,15 +127,20 @@ export async function peerReceivers(args: readonly string[]): Promise<number> {
   }
   if (parsed === undefined) return 0;
   const { values } = parsed;
-  const dir = pythonReceiversDir();
+  const peer = PEERS[values.peer ?? PYTHON_RECEIVERS.name];
+  if (peer === undefined) {
+    process.stderr.write(`peer-receivers: no receiver peer ${values.peer ?? ''} (${Object.keys(PEERS).join(', ')})\n`);
+    return 2;
+  }
+  const dir = peer.dir();
   if (typeof dir !== 'string') {
     process.stderr.write(`peer-receivers: ${dir.missing}\n`);
     return 2;
   }
-  const variants = values.variant ?? FAULTY;
-  const unknown = variants.filter((variant) => PYTHON_RECEIVER_FAULT_MAP[variant] === undefined);
+  const variants = values.variant ?? peer.variants;
+  const unknown = variants.filter((variant) => peer.faults[variant] === undefined);
   if (unknown.length > 0) {
-    process.stderr.write(`peer-receivers: no faulty variant ${unknown.join(', ')} (${FAULTY.join(', ')})\n`);
+    process.stderr.write(`peer-receivers: no faulty variant ${unknown.join(', ')} (${peer.variants.join(', ')})\n`);
     return 2;
   }
   const parallel = Number(values.parallel ?? '3');
@@ -150,9 +152,9 @@ export async function peerReceivers(args: readonly string[]): Promise<number> {
   const out = path.resolve(values.out ?? 'reports/peer-receivers');
   mkdirSync(out, { recursive: true });
   const started = Date.now();
-  let keys: ReceiverKeys;
+  let keys: ReceiverPeerKeys;
   try {
-    keys = generateReceiverKeys(dir);
+    keys = peer.keys(dir);
   } catch (error) {
     process.stderr.write(`peer-receivers: ${(error as Error).message}\n`);
     return 2;
@@ -160,15 +162,23 @@ export async function peerReceivers(args: readonly string[]): Promise<number> {
   // The profiles read the service key pair from the environment, as a merchant's CI hands over secrets.
   Object.assign(process.env, keys.environment);
   try {
-    const cleanRuns = await inParallel(RECEIVER_CONFIGURATIONS, parallel, (configuration) =>
-      certifyReceiverPeer(dir, keys, configuration, 'R00', path.join(out, `R00-${configuration.name}`), undefined),
+    const cleanRuns = await inParallel(peer.configurations, parallel, (configuration) =>
+      certifyReceiverPeer(
+        peer,
+        dir,
+        keys,
+        configuration,
+        peer.clean,
+        path.join(out, `${peer.clean}-${configuration.name}`),
+        undefined,
+      ),
     );
     const clean = new Map<string, ReceiverRun>();
     const falseAlarms: (TestFailure & { configuration: string })[] = [];
-    for (const [index, configuration] of RECEIVER_CONFIGURATIONS.entries()) {
+    for (const [index, configuration] of peer.configurations.entries()) {
       const run = cleanRuns[index] as ReceiverRun;
       clean.set(configuration.name, run);
-      process.stdout.write(cleanLine(configuration, run));
+      process.stdout.write(cleanLine(peer, configuration, run));
       for (const alarm of failuresOf(run.report)) {
         falseAlarms.push({ ...alarm, configuration: configuration.name });
         process.stdout.write(`  FALSE ALARM ${alarm.requirement} in ${alarm.test}\n`);
@@ -177,10 +187,10 @@ export async function peerReceivers(args: readonly string[]): Promise<number> {
     const rows: PeerReceiverRow[] = [];
     let done = 0;
     await inParallel(variants, parallel, async (variant) => {
-      const breaks = PYTHON_RECEIVER_FAULT_MAP[variant]?.breaks ?? [];
-      const configuration = configurationOf(variant);
+      const breaks = peer.faults[variant]?.breaks ?? [];
+      const configuration = peer.configurationOf(variant);
       const grep = full ? undefined : requirementGrep(breaks).source;
-      const run = await certifyReceiverPeer(dir, keys, configuration, variant, path.join(out, variant), grep);
+      const run = await certifyReceiverPeer(peer, dir, keys, configuration, variant, path.join(out, variant), grep);
       const cleanRun = clean.get(configuration.name) as ReceiverRun;
       const judged = judgeAgainstClean(breaks, cleanRun.report, run.report);
       const row: PeerReceiverRow = {
@@ -215,7 +225,8 @@ export async function peerReceivers(args: readonly string[]): Promise<number> {
         {
           generatedAt: new Date().toISOString(),
           scope: full ? 'full' : 'targeted',
-          clean: RECEIVER_CONFIGURATIONS.map((configuration) => {
+          peer: peer.name,
+          clean: peer.configurations.map((configuration) => {
             const run = clean.get(configuration.name) as ReceiverRun;
             return {
               configuration: configuration.name,
@@ -233,8 +244,8 @@ export async function peerReceivers(args: readonly string[]): Promise<number> {
       )}\n`,
     );
     process.stdout.write(
-      `Peer receivers: ${ok ? 'OK' : 'NOT OK'} — R00 ${cleanOk ? 'conformant' : 'NOT conformant'} in ` +
-        `${RECEIVER_CONFIGURATIONS.length} configurations, ${totals.detected} of ${totals.variants} faulty variants ` +
+      `Peer receivers (${peer.name}): ${ok ? 'OK' : 'NOT OK'} — ${peer.clean} ${cleanOk ? 'conformant' : 'NOT conformant'} in ` +
+        `${peer.configurations.length} configurations, ${totals.detected} of ${totals.variants} faulty variants ` +
         `detected (exit 1), ${totals.collateral} collateral, ${totals.falseAlarms} false alarm(s), ` +
         `${totals.wallSeconds} s; ${path.relative(process.cwd(), path.join(out, 'peer-receivers.json'))}\n`,
     );

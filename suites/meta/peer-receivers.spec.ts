@@ -68,7 +68,7 @@ test.describe('the independent Python receivers', () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     for (const configuration of RECEIVER_CONFIGURATIONS) {
       expect(run.stdout).toContain(
-        `[R00 ${configuration.name}] 19 PASS, 0 FAIL, 0 NOT VERIFIED, 0 UNSPECIFIED; exit 0`,
+        `[R00 ${configuration.name}] 20 PASS, 0 FAIL, 2 NOT VERIFIED, 0 UNSPECIFIED; exit 0`,
       );
     }
     expect(run.stdout).toMatch(/R04 \([^)]+\): detected by RECEIVER-ACK-PAYMENT-SUCCESS/);
