@@ -362,6 +362,10 @@ export interface Receiver {
       signingKey: SecretSource;
     }[],
   ];
+  /**
+   * The merchant's id at the service, which complaint postbacks carry as merchantId (§2.6); a receiver may refuse a complaint naming another merchant. Default: merchant-1
+   */
+  merchantId?: string;
 }
 /**
  * How the kit reads the merchant's state back after a postback: what 'applied' and 'no second effect' are checked through. Without it those requirements are NOT VERIFIED. A GET answering 404 means nothing recorded

@@ -19,6 +19,7 @@ import { runReceiverCertification } from '../certify/receiver-cli.js';
 import { PYTHON_RECEIVERS } from '../peers/python-receivers-peer.js';
 import type { ReceiverPeer, ReceiverPeerConfiguration, ReceiverPeerKeys } from '../peers/receiver-peers.js';
 import { SHOP_RECEIVERS } from '../peers/shop-receivers.js';
+import { MARKETPLACE_RECEIVER } from '../peers/marketplace-receiver.js';
 import { requirementGrep } from '../requirements/requirement-grep.js';
 import { EXIT_CODES } from '../report/verdicts.js';
 import { inParallel } from '../runner/in-parallel.js';
@@ -27,6 +28,7 @@ import { failuresOf, judgeAgainstClean, judgementText, type TestFailure } from '
 const PEERS: Readonly<Record<string, ReceiverPeer>> = {
   [PYTHON_RECEIVERS.name]: PYTHON_RECEIVERS,
   [SHOP_RECEIVERS.name]: SHOP_RECEIVERS,
+  [MARKETPLACE_RECEIVER.name]: MARKETPLACE_RECEIVER,
 };
 
 const configurationsText = (peer: ReceiverPeer): string =>
@@ -44,7 +46,8 @@ Usage: payment-conformance peer-receivers [--peer NAME] [--variant V]… [--full
   --out DIR      where peer-receivers.json and each run's reports go (default: reports/peer-receivers)
   --help         this text
 
-Needs Python 3.11 with cryptography and ../shared/peers beside the kit (KIT_PEERS_DIR names another place).
+The peers of ../shared/peers need Python 3.11 with cryptography and that folder beside the kit (KIT_PEERS_DIR names
+another place); the marketplace of counterparts/ runs on the kit's Node.js.
 ${Object.values(PEERS)
   .map((peer) => `${peer.name} (${peer.clean}, ${peer.variants.join(' ')}): ${configurationsText(peer)}.`)
   .join('\n')}

@@ -106,7 +106,8 @@ export async function receiverPreflight(
     if (readBack !== undefined) return readBack;
   }
   const complaintUrl = settings.complaintUrl === undefined ? url : new URL(settings.complaintUrl, url).toString();
-  return complaintUrl === url ? undefined : complaintPreflight(complaintUrl, settings, timeoutMs);
+  const merchantId = profile.settings.receiver?.merchantId ?? 'kit-preflight';
+  return complaintUrl === url ? undefined : complaintPreflight(complaintUrl, settings, timeoutMs, merchantId);
 }
 
 /** The payment the preflight's postback describes, as the shop is made to expect it. */
@@ -149,11 +150,12 @@ async function complaintPreflight(
   url: string,
   settings: ReceiverSettings,
   timeoutMs: number,
+  merchantId: string,
 ): Promise<string | undefined> {
   const now = new Date().toISOString();
   const body = settings.service.sign({
     id: `kit-preflight-${randomUUID()}`,
-    merchantId: 'kit-preflight',
+    merchantId,
     status: 'COMPLETED',
     createdAt: now,
     updatedAt: now,

@@ -1,0 +1,87 @@
+/**
+ * The marketplace of counterparts/marketplace-receiver (design brief §9): a postback receiver written from the
+ * interface alone by someone who never read the kit; M00 correct, M01–M10 each with one defect. The kit runs it as its
+ * README says, `node receiver.mjs --port P --config configs/NAME.json --variant Mnn`, ready on its "listening on URL"
+ * line, with its committed test keys. Its profiles, written from that README, are
+ * profiles/counterparts/marketplace-receiver-*.json: the two ed25519 configurations (its ECDSA P-256 and RSA-PSS ones
+ * need schemes the kit does not build in yet).
+ */
+import { existsSync } from 'node:fs';
+import { freePort } from '../free-port.js';
+import { kitPath } from '../kit-root.js';
+import { startPeerProcess } from './peer-process.js';
+import type { ReceiverPeer, ReceiverPeerConfiguration } from './receiver-peers.js';
+import type { PeerReceiverFault } from './python-receivers-faults.js';
+
+interface MarketplaceConfiguration extends ReceiverPeerConfiguration {
+  /** Its configs/ file. */
+  readonly config: string;
+}
+
+const CONFIGURATIONS: readonly MarketplaceConfiguration[] = [
+  {
+    name: 'ed25519-jcs-base64url',
+    config: 'configs/ed25519.jcs.base64url.json',
+    profile: kitPath('profiles', 'counterparts', 'marketplace-receiver-ed25519-jcs.json'),
+  },
+  {
+    name: 'ed25519-sorted-base64',
+    config: 'configs/ed25519.sorted.base64.json',
+    profile: kitPath('profiles', 'counterparts', 'marketplace-receiver-ed25519-sorted.json'),
+  },
+];
+
+/** Its README's webhook: one URL for both kinds, with the token of its configs. */
+const WEBHOOK = '/hooks/psp?token=whk_test_3f9c2a71d8e04b6f9a5e';
+
+/**
+ * The requirements each variant the kit's checks reach breaks, judged from the README's variants table; the others
+ * (M04 lenient hash decoding, M05 amounts compared as text, M09 slow past 2000 client fields) are named in NOT_PROBED.
+ */
+const FAULTS: Readonly<Record<string, PeerReceiverFault>> = {
+  M01: { breaks: ['RECEIVER-UNEXPECTED-NOT-CREDITED'], readme: 'creates and credits a checkout it never created' },
+  M02: { breaks: ['RECEIVER-REJECT-FOREIGN-KEY'], readme: 'accepts the sandbox key in production' },
+  M03: { breaks: ['RECEIVER-REJECT-FOREIGN-KEY'], readme: 'verifies with the key carried in the body' },
+  M06: { breaks: ['RECEIVER-RETRY-NO-SECOND-EFFECT'], readme: 'applies a retried SUCCESS→FAILED reversal again' },
+  M07: { breaks: ['RECEIVER-RETRY-NO-SECOND-EFFECT'], readme: 'no lock, so concurrent duplicates double-credit' },
+  M08: { breaks: ['RECEIVER-ACK-PAYMENT-SUCCESS'], readme: 'accepts only the exact header application/json' },
+  M10: { breaks: ['RECEIVER-STATUS-RECORDED'], readme: 'keys complaints by merchantPaymentId' },
+};
+
+export const MARKETPLACE_NOT_PROBED: Readonly<Record<string, string>> = {
+  M04: 'the right signature in a non-strict encoding',
+  M05: 'an amount written with other digits than the checkout’s (10.5 against 10.50) compared as text',
+  M09: 'a postback of 2000 client fields within the answer bound',
+};
+
+const dir = kitPath('counterparts', 'marketplace-receiver');
+
+export const MARKETPLACE_RECEIVER: ReceiverPeer = {
+  name: 'marketplace-receiver',
+  title: 'the marketplace receiver of counterparts/',
+  clean: 'M00',
+  variants: Object.keys(FAULTS),
+  faults: FAULTS,
+  configurations: CONFIGURATIONS,
+  dir: () => (existsSync(`${dir}/receiver.mjs`) ? dir : { missing: `the marketplace receiver is not here (${dir})` }),
+  // Its keys are committed (keys/ed25519) and its profiles name them: nothing to make.
+  keys: () => ({ file: (name) => `${dir}/keys/${name}`, environment: {}, remove: () => undefined }),
+  start: async (cwd, _keys, configuration, variant) =>
+    startPeerProcess({
+      label: `marketplace receiver ${variant}`,
+      cwd,
+      program: 'node',
+      args: [
+        'receiver.mjs',
+        '--port',
+        String(await freePort()),
+        '--config',
+        (configuration as MarketplaceConfiguration).config,
+        '--variant',
+        variant,
+      ],
+    }),
+  receiverUrl: (base) => `${base}${WEBHOOK}`,
+  configurationOf: (variant) =>
+    CONFIGURATIONS[Number(variant.slice(1)) % CONFIGURATIONS.length] as MarketplaceConfiguration,
+};
