@@ -157,8 +157,10 @@ export const FAULTY_RECEIVERS: readonly FaultyReceiver[] = [
         const status = reference.applyPayment(body);
         const after = store.payments.get(String(body.id));
         if (status !== 200 || after === undefined || typeof body.amount !== 'number') return status;
-        if (body.status === 'SUCCESS') after.credited = (before?.credited ?? 0) + body.amount;
-        else after.credited = Math.max(0, (before?.credited ?? 0) - (before?.status === 'SUCCESS' ? body.amount : 0));
+        // Money the order does not expect stays uncredited here too: the one defect is the repeat.
+        if (body.status === 'SUCCESS' && after.mismatch === undefined) {
+          after.credited = (before?.credited ?? 0) + body.amount;
+        } else after.credited = Math.max(0, (before?.credited ?? 0) - (before?.status === 'SUCCESS' ? body.amount : 0));
         return status;
       },
     }),

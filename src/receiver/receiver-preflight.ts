@@ -91,6 +91,11 @@ export async function receiverPreflight(
   const timeoutMs = Math.min(settings.timeoutMs, PREFLIGHT_WAIT_MS);
   if (expected !== undefined) {
     const setup = await expectPayment(expected, expectationOf(payment, expected), url, timeoutMs, settings.network);
+    // No answer at all on the receiver's origin: a TLS refusal (a client certificate it demands) is the likely cause.
+    if (setup.status === undefined && new URL(setup.request.url).origin === new URL(url).origin) {
+      const tls = await probeTls(new URL(url), profile.tls);
+      if (tls !== undefined) return `the receiver at ${url} could not be reached: ${tls}`;
+    }
     if (!setup.ok) {
       return (
         `the shop could not be made to expect a payment: its setup call ${setup.request.method} ${setup.request.url} ` +

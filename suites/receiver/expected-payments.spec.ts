@@ -45,6 +45,12 @@ test.describe('payments the shop expects', () => {
     verifies('RECEIVER-UNEXPECTED-NOT-CREDITED'),
     async ({ merchant }) => {
       needExpectedPayments(merchant);
+      // A SUCCESS of a payment it expects is acknowledged: what the answer to one it never expected is judged beside.
+      const expected = signed(merchant.receiver.service, 'payment', paymentFields({ status: 'SUCCESS' }));
+      const first = await merchant.send('payment', expected.bytes);
+      precondition('RECEIVER-ACK-PAYMENT-SUCCESS', () => {
+        expectAcknowledged(first, 'a SUCCESS postback of a payment the shop expects');
+      });
       // A merchantPaymentId of this run the shop was never made to expect.
       const postback = signed(merchant.receiver.service, 'payment', paymentFields({ status: 'SUCCESS' }));
       const delivery = await merchant.send('payment', postback.bytes, { unexpected: true });

@@ -22,12 +22,25 @@ import { complaintFields, paymentFields, signed, type SignedPostback } from '../
 /** A payment postback acknowledged, the first of a scenario. */
 async function acknowledged(merchant: MerchantSession, postback: SignedPostback, what: string): Promise<void> {
   const delivery = await merchant.send('payment', postback.bytes);
-  precondition(
-    postback.body.status === 'SUCCESS' ? 'RECEIVER-ACK-PAYMENT-SUCCESS' : 'RECEIVER-ACK-PAYMENT-FAILED',
-    () => {
-      expectAcknowledged(delivery, what);
-    },
-  );
+  precondition(ackRequirementOf(postback), () => {
+    expectAcknowledged(delivery, what);
+  });
+}
+
+const ackRequirementOf = (postback: SignedPostback) =>
+  postback.body.status === 'SUCCESS' ? 'RECEIVER-ACK-PAYMENT-SUCCESS' : 'RECEIVER-ACK-PAYMENT-FAILED';
+
+/** A payment postback recorded as its status says (credited once for SUCCESS): what a credit looks like here. */
+async function recordedAs(merchant: MerchantSession, postback: SignedPostback, what: string): Promise<void> {
+  const recorded = await precondition('RECEIVER-STATUS-RECORDED', () => recordedPayment(merchant, postback.body));
+  precondition('RECEIVER-STATUS-RECORDED', () => {
+    const status = String(postback.body.status);
+    expectPaymentState(
+      recorded,
+      { status, effect: status === 'SUCCESS' ? 'once' : 'none', amount: Number(postback.body.amount) },
+      what,
+    );
+  });
 }
 
 /** The same payment with another status, signed anew (§6.3: a flip is handled like the first postback). */
@@ -55,8 +68,19 @@ test.describe('retries a shop really meets', () => {
           paymentFields(flip.from === 'SUCCESS' ? {} : { status: 'FAILED', failedCode: 'NO_AMOUNT' }),
         );
         await acknowledged(merchant, first, `the ${flip.from} postback`);
+        await recordedAs(merchant, first, `the ${flip.from} postback`);
         const flipped = flippedTo(merchant, first, flip.to);
-        for (const attempt of [1, 2, 3]) {
+        // The flip applied once is what its retries are judged against (RECEIVER-FLIP-APPLIED's own finding if not).
+        await acknowledged(merchant, flipped, `the flip to ${flip.to}`);
+        const applied = await precondition('RECEIVER-STATUS-RECORDED', () => recordedPayment(merchant, first.body));
+        precondition('RECEIVER-FLIP-APPLIED', () => {
+          expectPaymentState(
+            applied,
+            { status: flip.to, effect: flip.effect, amount: Number(first.body.amount) },
+            `after ${flip.from}, then the flip to ${flip.to}`,
+          );
+        });
+        for (const attempt of [2, 3]) {
           const delivery = await merchant.send('payment', flipped.bytes);
           precondition('RECEIVER-RETRY-ACK', () => {
             expectAcknowledged(delivery, `delivery ${attempt} of the flip to ${flip.to}`);
@@ -80,10 +104,14 @@ test.describe('retries a shop really meets', () => {
     async ({ merchant }) => {
       needReadBack(merchant, 'payment');
       const postback = signed(merchant.receiver.service, 'payment', paymentFields());
-      // The shop is made to expect it once; then every delivery overlaps, the first among them.
+      // Another payment recorded, one delivery at a time: what a credit looks like here.
+      const plain = signed(merchant.receiver.service, 'payment', paymentFields());
+      await acknowledged(merchant, plain, 'a SUCCESS postback');
+      await recordedAs(merchant, plain, 'a SUCCESS postback delivered once');
+      // The shop is made to expect this one; then every delivery overlaps, the first among them.
       await merchant.expectPayment(postback.bytes);
       const deliveries = await Promise.all(Array.from({ length: 8 }, () => merchant.send('payment', postback.bytes)));
-      precondition('RECEIVER-ACK-PAYMENT-SUCCESS', () => {
+      precondition('RECEIVER-RETRY-ACK', () => {
         deliveries.forEach((delivery, n) => {
           expectAcknowledged(delivery, `concurrent delivery ${n + 1} of 8`);
         });
@@ -140,6 +168,8 @@ test.describe('postbacks as other services write them', () => {
           'the profile signs postbacks as sent (postbacks.canonicalForm as-sent): the bytes are what is signed',
         );
       }
+      // A SUCCESS written as the kit writes it is taken: what the other spelling is judged against.
+      await acknowledged(merchant, signed(merchant.receiver.service, 'payment', paymentFields()), 'a SUCCESS postback');
       const postback = signed(merchant.receiver.service, 'payment', paymentFields({ amount: 10.5 }));
       if (!postback.bytes.includes('"amount":10.5,') && !postback.bytes.includes('"amount":10.5}')) {
         skipBecause(
