@@ -12,6 +12,7 @@ import type { LoadedPostbackProfile } from '../profile/load-profile.js';
 import { formattedSecret, readSecretSource } from '../profile/sources.js';
 import { fillBody, fillPath, type HookValues, type PlaceholderSet } from '../profile/templates.js';
 import { redactSecrets } from '../secrets/redaction.js';
+import { boundedText } from './postback-sender.js';
 import type { Secret } from '../secrets/secret.js';
 
 type ExpectedSettings = NonNullable<NonNullable<Profile['receiver']>['expectedPayments']>;
@@ -155,7 +156,8 @@ export async function expectPayment(
       bodyTimeout: timeoutMs,
       signal: AbortSignal.timeout(timeoutMs + 1_000),
     });
-    const text = (await response.body.text()).slice(0, 2_000);
+    // A shop answering without end costs nothing: read up to the evidence's bound, the rest never.
+    const text = await boundedText(response.body, 2_000);
     return {
       request: made,
       status: response.statusCode,

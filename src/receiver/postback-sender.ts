@@ -22,7 +22,7 @@ export interface Delivery {
 }
 
 /** The answer's text up to `maxChars` (then cut, the rest never read): a receiver answering without end costs nothing. */
-async function boundedText(body: AsyncIterable<Buffer | string>, maxChars: number): Promise<string> {
+export async function boundedText(body: AsyncIterable<Buffer | string>, maxChars: number): Promise<string> {
   // One decoder for the whole answer: a character split between two chunks is read whole.
   const decoder = new TextDecoder();
   let text = '';
