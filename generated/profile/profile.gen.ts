@@ -34,12 +34,13 @@ export type SecretSource =
       env: string;
     };
 /**
- * The algorithm of the hash (§5.3: not shown): rsa-sha256 (RSASSA-PKCS1-v1_5), ed25519, hmac-sha256, or custom (a module). What it signs and how the hash is written are the members, canonicalForm and hashEncoding settings beside it (default: RFC 8785 canonical JSON of the body without hash, base64; design brief §4).
+ * The algorithm of the hash (§5.3: not shown): rsa-sha256 (RSASSA-PKCS1-v1_5, SHA-256), rsa-pss-sha256 (RSASSA-PSS, SHA-256, MGF1-SHA-256; the kit signs with a 32-byte salt and verifies any), ecdsa-p256 (P-256, SHA-256, the signature DER-encoded), ed25519, hmac-sha256, hmac-sha512, or custom (a module). What it signs and how the hash is written are the members, canonicalForm and hashEncoding settings beside it (default: RFC 8785 canonical JSON of the body without hash, base64; design brief §4).
  *
  * This interface was referenced by `Profile`'s JSON-Schema
  * via the `definition` "SchemeName".
  */
-export type SchemeName = 'rsa-sha256' | 'ed25519' | 'hmac-sha256' | 'custom';
+export type SchemeName =
+  'rsa-sha256' | 'rsa-pss-sha256' | 'ecdsa-p256' | 'ed25519' | 'hmac-sha256' | 'hmac-sha512' | 'custom';
 /**
  * How postbacks from the service are verified (§2.5, §2.6): the body must carry the pinned service public key and a hash that verifies under it, over the signing input members, canonicalForm and hashEncoding describe (the service's own choice; default as for requests). verificationKey is needed for hmac-sha256 (the shared secret).
  *
@@ -266,7 +267,7 @@ export interface Payload {
   succeededAt?: string;
 }
 /**
- * How the kit signs requests as the merchant (§5). For rsa-sha256 and ed25519, publicKey is the merchant's public key file (its whole contents go into the publicKey field) and signingKey its private key; for hmac-sha256, publicKey is the key id and signingKey the shared secret. members, canonicalForm and hashEncoding say what the hash covers and how it is written; a custom module gets that signing input, the body and (when verifying) the exact bytes.
+ * How the kit signs requests as the merchant (§5). For the asymmetric schemes (rsa-sha256, rsa-pss-sha256, ecdsa-p256, ed25519), publicKey is the merchant's public key file (its whole contents go into the publicKey field) and signingKey its private key; for hmac-sha256 and hmac-sha512, publicKey is the key id and signingKey the shared secret. members, canonicalForm and hashEncoding say what the hash covers and how it is written; a custom module gets that signing input, the body and (when verifying) the exact bytes.
  *
  * This interface was referenced by `Profile`'s JSON-Schema
  * via the `definition` "RequestSigning".

@@ -3,8 +3,8 @@
  * interface alone by someone who never read the kit; M00 correct, M01–M10 each with one defect. The kit runs it as its
  * README says, `node receiver.mjs --port P --config configs/NAME.json --variant Mnn`, ready on its "listening on URL"
  * line, with its committed test keys. Its profiles, written from that README, are
- * profiles/counterparts/marketplace-receiver-*.json: the two ed25519 configurations (its ECDSA P-256 and RSA-PSS ones
- * need schemes the kit does not build in yet).
+ * profiles/counterparts/marketplace-receiver-*.json, one for each of its six signing configurations (ECDSA P-256,
+ * RSA-PSS and Ed25519, each over two signing inputs).
  */
 import { existsSync } from 'node:fs';
 import { freePort } from '../free-port.js';
@@ -18,18 +18,20 @@ interface MarketplaceConfiguration extends ReceiverPeerConfiguration {
   readonly config: string;
 }
 
-const CONFIGURATIONS: readonly MarketplaceConfiguration[] = [
-  {
-    name: 'ed25519-jcs-base64url',
-    config: 'configs/ed25519.jcs.base64url.json',
-    profile: kitPath('profiles', 'counterparts', 'marketplace-receiver-ed25519-jcs.json'),
-  },
-  {
-    name: 'ed25519-sorted-base64',
-    config: 'configs/ed25519.sorted.base64.json',
-    profile: kitPath('profiles', 'counterparts', 'marketplace-receiver-ed25519-sorted.json'),
-  },
+/** Its six signing configurations (configs/SCHEME.INPUT.ENCODING.json), each with the profile written for it. */
+const SIGNING: readonly (readonly [config: string, profile: string])[] = [
+  ['ed25519.jcs.base64url', 'ed25519-jcs'],
+  ['ed25519.sorted.base64', 'ed25519-sorted'],
+  ['ecdsa-p256.jcs.base64', 'ecdsa-p256-jcs'],
+  ['ecdsa-p256.sorted.hex', 'ecdsa-p256-sorted'],
+  ['rsa-pss-sha256.jcs.hex', 'rsa-pss-jcs'],
+  ['rsa-pss-sha256.sorted.base64url', 'rsa-pss-sorted'],
 ];
+const CONFIGURATIONS: readonly MarketplaceConfiguration[] = SIGNING.map(([config, profile]) => ({
+  name: config.replaceAll('.', '-'),
+  config: `configs/${config}.json`,
+  profile: kitPath('profiles', 'counterparts', `marketplace-receiver-${profile}.json`),
+}));
 
 /** Its README's webhook: one URL for both kinds, with the token of its configs. */
 const WEBHOOK = '/hooks/psp?token=whk_test_3f9c2a71d8e04b6f9a5e';
@@ -64,7 +66,7 @@ export const MARKETPLACE_RECEIVER: ReceiverPeer = {
   faults: FAULTS,
   configurations: CONFIGURATIONS,
   dir: () => (existsSync(`${dir}/receiver.mjs`) ? dir : { missing: `the marketplace receiver is not here (${dir})` }),
-  // Its keys are committed (keys/ed25519) and its profiles name them: nothing to make.
+  // Its keys are committed (keys/SCHEME/) and its profiles name them: nothing to make.
   keys: () => ({ file: (name) => `${dir}/keys/${name}`, environment: {}, remove: () => undefined }),
   start: async (cwd, _keys, configuration, variant) =>
     startPeerProcess({

@@ -126,7 +126,9 @@ export async function loadProfile(file: string = DEFAULT_PROFILE_FILE): Promise<
     merchantVerificationKey: {
       publicKey: credentials.publicKey,
       secret:
-        settings.signing.scheme === 'hmac-sha256' || settings.signing.scheme === 'custom'
+        settings.signing.scheme === 'hmac-sha256' ||
+        settings.signing.scheme === 'hmac-sha512' ||
+        settings.signing.scheme === 'custom'
           ? credentials.signingKey
           : undefined,
     },

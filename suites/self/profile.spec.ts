@@ -130,7 +130,7 @@ test.describe('profile errors name the field and what was expected', () => {
       'capabilities: required member "capabilities" is missing: a service\'s certification needs it (a receiver\'s needs only postbacks and receiver)',
       'safety.requestsPerSecond: must be > 0 (got 0)',
       'signing.algorithm: member "algorithm" is not a profile setting',
-      'signing.scheme: must be one of "rsa-sha256", "ed25519", "hmac-sha256", "custom" (got "rsa")',
+      'signing.scheme: must be one of "rsa-sha256", "rsa-pss-sha256", "ecdsa-p256", "ed25519", "hmac-sha256", "hmac-sha512", "custom" (got "rsa")',
     ]);
     expect(error.message).toMatch(/^profile .*profile\.json has 4 problems:\n {2}- capabilities:/);
   });

@@ -1,10 +1,11 @@
+import { constants, createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import { inspect } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { kitPath } from '../../src/kit-root.js';
 import { REDACTED, redactSecrets } from '../../src/secrets/redaction.js';
 import { Secret } from '../../src/secrets/secret.js';
 import { BodySigner, verifyBody } from '../../src/signing/body-signer.js';
-import { builtinScheme, isBuiltinScheme } from '../../src/signing/builtin-schemes.js';
+import { builtinScheme, isBuiltinScheme, RANDOMISED_SCHEMES } from '../../src/signing/builtin-schemes.js';
 import { decodeHash } from '../../src/signing/hash-encoding.js';
 import { constantTimeEqual } from '../../src/signing/constant-time.js';
 import { CustomSchemeError, loadCustomScheme } from '../../src/signing/load-custom-scheme.js';
@@ -76,8 +77,11 @@ for (const name of BUILTIN_SCHEME_NAMES) {
       if (bytes === undefined) throw new Error('the hash is not base64');
       const flipped = Buffer.from(bytes);
       flipped[flipped.length - 1] = (flipped[flipped.length - 1] ?? 0) ^ 0x80;
-      const twin = nonCanonicalTwin(signed.hash);
-      expect(Buffer.from(twin, 'base64').equals(bytes), 'Node decodes the twin to the same signature').toBe(true);
+      // A 72-byte ECDSA signature fills its last base64 group: no padding, no unused bits, no twin.
+      const twins = signed.hash.endsWith('=') ? [nonCanonicalTwin(signed.hash)] : [];
+      for (const twin of twins) {
+        expect(Buffer.from(twin, 'base64').equals(bytes), 'Node decodes the twin to the same signature').toBe(true);
+      }
       const urlSafe = signed.hash.replaceAll('+', '-').replaceAll('/', '_');
       const badHashes = [
         flipped.toString('base64'),
@@ -85,7 +89,7 @@ for (const name of BUILTIN_SCHEME_NAMES) {
         'not base64 at all',
         `${signed.hash}=`,
         ` ${signed.hash}`,
-        twin,
+        ...twins,
         ...(urlSafe === signed.hash ? [] : [urlSafe]),
       ];
       for (const hash of badHashes) {
@@ -126,7 +130,12 @@ for (const name of BUILTIN_SCHEME_NAMES) {
 
     test('should sign over everything but a stale hash, and set its own publicKey', () => {
       const resigned = merchant.sign({ ...fields, hash: 'stale', publicKey: 'someone else' });
-      expect(resigned).toEqual(signed);
+      // ECDSA and RSA-PSS sign at random: the members are the same, the hash another valid one.
+      expect({ ...resigned, hash: '' }).toEqual({ ...signed, hash: '' });
+      expect(verifyBody(resigned, scheme, trusted)).toEqual({ valid: true });
+      expect(RANDOMISED_SCHEMES.has(name) || resigned.hash === signed.hash, 'a deterministic scheme signs alike').toBe(
+        true,
+      );
     });
 
     test('should accept its own credentials', () => {
@@ -136,21 +145,56 @@ for (const name of BUILTIN_SCHEME_NAMES) {
 }
 
 test.describe('credentials that cannot work are refused at load', () => {
-  for (const name of ['rsa-sha256', 'ed25519'] as const) {
+  const others = [
+    ['rsa-sha256', 'ed25519', 'ed25519'],
+    ['rsa-pss-sha256', 'ecdsa-p256', 'ec prime256v1'],
+    ['ecdsa-p256', 'rsa-sha256', 'rsa'],
+    ['ed25519', 'ecdsa-p256', 'ec prime256v1'],
+  ] as const;
+  for (const [name, other, otherKind] of others) {
     test(`${name}: a mismatched pair, the wrong key type, or no key at all`, () => {
       const scheme = schemeNamed(name);
-      const other = name === 'rsa-sha256' ? 'ed25519' : 'rsa-sha256';
       const own = credentialsOf('merchant', name);
       const mismatched = { ...own, signingKey: credentialsOf('stranger', name).signingKey };
       const wrongType = { ...own, signingKey: credentialsOf('merchant', other).signingKey };
       const notAKey = { ...own, signingKey: new Secret('not a pem key 4f1c', 'test') };
       expect(() => scheme.checkCredentials?.(mismatched)).toThrow(/does not belong to the signing key/);
-      expect(() => scheme.checkCredentials?.(wrongType)).toThrow(
-        `the signing key is ${other === 'ed25519' ? 'ed25519' : 'rsa'}, not`,
-      );
+      expect(() => scheme.checkCredentials?.(wrongType)).toThrow(`the signing key is ${otherKind}, not`);
       expect(() => scheme.checkCredentials?.(notAKey)).toThrow(/not a PEM private key/);
     });
   }
+
+  test('ecdsa-p256: a key on another curve', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'secp384r1' });
+    const p384 = {
+      publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      signingKey: new Secret(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'test'),
+    };
+    expect(() => schemeNamed('ecdsa-p256').checkCredentials?.(p384)).toThrow(
+      'the signing key is ec secp384r1, not ec prime256v1',
+    );
+  });
+
+  test('rsa-pss-sha256: verifies any salt length, and no PKCS #1 v1.5 signature', () => {
+    const message = Buffer.from('{"amount":100}');
+    const key = createPrivateKey(credentialsOf('merchant', 'rsa-pss-sha256').signingKey.reveal());
+    const pss = (saltLength: number) =>
+      sign('sha256', message, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength }).toString('base64');
+    const trusted = verificationKeyOf('merchant', 'rsa-pss-sha256');
+    for (const saltLength of [0, 20, 32, 64]) {
+      expect(schemeNamed('rsa-pss-sha256').verify(message, pss(saltLength), trusted), `salt ${saltLength}`).toBe(true);
+    }
+    const pkcs1 = builtinScheme('rsa-sha256').sign(message, credentialsOf('merchant', 'rsa-sha256'));
+    expect(schemeNamed('rsa-pss-sha256').verify(message, pkcs1, trusted)).toBe(false);
+    expect(schemeNamed('rsa-sha256').verify(message, pss(32), trusted)).toBe(false);
+  });
+
+  test('hmac-sha512 is not hmac-sha256', () => {
+    const message = Buffer.from('{"amount":100}');
+    const long = builtinScheme('hmac-sha512').sign(message, credentialsOf('merchant', 'hmac-sha512'));
+    expect(Buffer.from(long, 'base64')).toHaveLength(64);
+    expect(schemeNamed('hmac-sha256').verify(message, long, verificationKeyOf('merchant', 'hmac-sha256'))).toBe(false);
+  });
 
   test('hmac-sha256: a secret too short to be safe', () => {
     const short = { publicKey: 'key-1', signingKey: new Secret('short-9e2b', 'test') };

@@ -1,16 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { kitPath } from '../../kit-root.js';
 import type { LoadedPostbackProfile } from '../../profile/load-profile.js';
 import { Secret } from '../../secrets/secret.js';
 import { BodySigner, verifyBody } from '../../signing/body-signer.js';
+import { isBuiltinScheme, SHARED_SECRET_SCHEMES } from '../../signing/builtin-schemes.js';
 import type { SigningCredentials } from '../../signing/scheme.js';
+import { testCredentials, testSigningKey } from '../../signing/test-keys.js';
 
 export class SandboxConfigError extends Error {
   override readonly name = 'SandboxConfigError';
-}
-
-function testKey(file: string): Secret {
-  return new Secret(readFileSync(kitPath('fixtures', 'keys', file), 'utf8'), `fixtures/keys/${file}`);
 }
 
 /**
@@ -26,13 +22,15 @@ export function serviceSigner(
   const { scheme, key, input } = profile.postbackVerification;
   let credentials = given;
   if (credentials === undefined) {
-    if (scheme.name === 'rsa-sha256')
-      credentials = { publicKey: key.publicKey, signingKey: testKey('service-rsa.private.pem') };
-    else if (scheme.name === 'ed25519')
-      credentials = { publicKey: key.publicKey, signingKey: testKey('service-ed25519.private.pem') };
-    else if (scheme.name === 'hmac-sha256' && key.secret !== undefined)
+    if (!isBuiltinScheme(scheme.name))
+      throw new SandboxConfigError(`the kit has no test-only service key for postback scheme ${scheme.name}`);
+    if (SHARED_SECRET_SCHEMES.has(scheme.name)) {
+      if (key.secret === undefined)
+        throw new SandboxConfigError(`${scheme.name} postbacks need the shared secret (postbacks.verificationKey)`);
       credentials = { publicKey: key.publicKey, signingKey: key.secret };
-    else throw new SandboxConfigError(`the kit has no test-only service key for postback scheme ${scheme.name}`);
+    } else {
+      credentials = { publicKey: key.publicKey, signingKey: testSigningKey('service', scheme.name) };
+    }
   }
   const signer = new BodySigner(scheme, credentials, input);
   if (!verifyBody(signer.sign({ probe: 'service key' }), scheme, key, { input }).valid) {
@@ -48,29 +46,11 @@ export function serviceSigner(
 /** Another party with keys of its own, for the fault that signs postbacks with a foreign key. */
 export function strangerSigner(profile: Pick<LoadedPostbackProfile, 'postbackVerification'>): BodySigner {
   const { scheme, input } = profile.postbackVerification;
-  const files: Record<string, [string, string]> = {
-    'rsa-sha256': ['stranger-rsa.public.pem', 'stranger-rsa.private.pem'],
-    ed25519: ['stranger-ed25519.public.pem', 'stranger-ed25519.private.pem'],
-    'hmac-sha256': ['', 'stranger-hmac.secret'],
-  };
-  const pair = files[scheme.name];
-  if (pair === undefined)
+  if (!isBuiltinScheme(scheme.name))
     return new BodySigner(
       scheme,
       { publicKey: 'stranger', signingKey: new Secret('stranger-secret-of-thirty-two-bytes!', 'stranger') },
       input,
     );
-  const [publicFile, secretFile] = pair;
-  const publicKey =
-    publicFile === '' ? 'stranger-hmac-key-1' : readFileSync(kitPath('fixtures', 'keys', publicFile), 'utf8');
-  const secret = testKey(secretFile);
-  return new BodySigner(
-    scheme,
-    {
-      publicKey,
-      signingKey:
-        scheme.name === 'hmac-sha256' ? new Secret(secret.reveal().replace(/\n$/, ''), secret.origin) : secret,
-    },
-    input,
-  );
+  return new BodySigner(scheme, testCredentials('stranger', scheme.name), input);
 }

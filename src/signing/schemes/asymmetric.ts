@@ -1,16 +1,33 @@
-import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  sign,
+  verify,
+  type KeyObject,
+  type SignPrivateKeyInput,
+  type VerifyPublicKeyInput,
+} from 'node:crypto';
 import type { Secret } from '../../secrets/secret.js';
 import { decodeHash, encodeHash, type HashEncoding } from '../hash-encoding.js';
 import type { SignatureScheme, SigningCredentials, VerificationKey } from '../scheme.js';
 
+/** The options crypto.sign and crypto.verify take beside the key (padding, salt length, ECDSA's signature form). */
+type KeyOptions = Omit<SignPrivateKeyInput, 'key'> & Omit<VerifyPublicKeyInput, 'key'>;
+
 interface AsymmetricOptions {
   readonly name: string;
   /** Node's key type, as KeyObject.asymmetricKeyType reports it. */
-  readonly keyType: 'rsa' | 'ed25519';
+  readonly keyType: 'rsa' | 'ed25519' | 'ec';
+  /** For ec: the curve, as KeyObject.asymmetricKeyDetails.namedCurve reports it. */
+  readonly namedCurve?: string;
   /** Digest for crypto.sign; null for Ed25519, which hashes internally. */
   readonly digest: 'sha256' | null;
   /** How the signature's bytes are written in `hash` (the profile's hashEncoding). */
   readonly encoding: HashEncoding;
+  /** What signing uses beside the key (RSA-PSS's padding and salt length, ECDSA's DER form). */
+  readonly signOptions?: KeyOptions;
+  /** What verifying uses beside the key, when it accepts more than the kit writes (any PSS salt length). */
+  readonly verifyOptions?: KeyOptions;
 }
 
 /**
@@ -20,6 +37,10 @@ interface AsymmetricOptions {
 export function asymmetricScheme(options: AsymmetricOptions): SignatureScheme {
   const privateKeys = new WeakMap<Secret, KeyObject>();
   const publicKeys = new Map<string, KeyObject>();
+  const keyFits = (key: KeyObject): boolean =>
+    key.asymmetricKeyType === options.keyType &&
+    (options.namedCurve === undefined || key.asymmetricKeyDetails?.namedCurve === options.namedCurve);
+  const keyKind = options.namedCurve === undefined ? options.keyType : `${options.keyType} ${options.namedCurve}`;
 
   const privateKeyOf = (secret: Secret): KeyObject => {
     let key = privateKeys.get(secret);
@@ -35,7 +56,7 @@ export function asymmetricScheme(options: AsymmetricOptions): SignatureScheme {
     if (cached !== undefined) return cached;
     try {
       const key = createPublicKey(pem);
-      if (key.asymmetricKeyType !== options.keyType) return undefined;
+      if (!keyFits(key)) return undefined;
       publicKeys.set(pem, key);
       return key;
     } catch {
@@ -46,14 +67,16 @@ export function asymmetricScheme(options: AsymmetricOptions): SignatureScheme {
   return {
     name: options.name,
     sign(message: Uint8Array, credentials: SigningCredentials): string {
-      return encodeHash(sign(options.digest, message, privateKeyOf(credentials.signingKey)), options.encoding);
+      const key = privateKeyOf(credentials.signingKey);
+      return encodeHash(sign(options.digest, message, { ...options.signOptions, key }), options.encoding);
     },
     verify(message: Uint8Array, hash: string, key: VerificationKey): boolean {
       const signature = decodeHash(hash, options.encoding);
       const publicKey = publicKeyOf(key.publicKey);
       if (signature === undefined || publicKey === undefined) return false;
       try {
-        return verify(options.digest, message, publicKey, signature);
+        const keyInput = { ...(options.verifyOptions ?? options.signOptions), key: publicKey };
+        return verify(options.digest, message, keyInput, signature);
       } catch {
         return false;
       }
@@ -65,11 +88,13 @@ export function asymmetricScheme(options: AsymmetricOptions): SignatureScheme {
       } catch (error) {
         throw new Error(`the signing key is not a PEM private key (${(error as Error).message})`);
       }
-      if (privateKey.asymmetricKeyType !== options.keyType) {
-        throw new Error(`the signing key is ${privateKey.asymmetricKeyType ?? 'unknown'}, not ${options.keyType}`);
+      if (!keyFits(privateKey)) {
+        const curve = privateKey.asymmetricKeyDetails?.namedCurve;
+        const found = `${privateKey.asymmetricKeyType ?? 'unknown'}${curve === undefined ? '' : ` ${curve}`}`;
+        throw new Error(`the signing key is ${found}, not ${keyKind}`);
       }
       if (publicKeyOf(credentials.publicKey) === undefined) {
-        throw new Error(`the public key is not a PEM ${options.keyType} public key`);
+        throw new Error(`the public key is not a PEM ${keyKind} public key`);
       }
       const probe = Buffer.from('conformance-kit key pair probe');
       if (!this.verify(probe, this.sign(probe, credentials), credentials)) {

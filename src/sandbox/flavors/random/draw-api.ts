@@ -1,5 +1,6 @@
 import type { Operations, PostbackSigning, RequestSigning } from '../../../../generated/profile/profile.gen.js';
-import { kitPath } from '../../../kit-root.js';
+import { BUILTIN_SCHEME_NAMES, SHARED_SECRET_SCHEMES } from '../../../signing/builtin-schemes.js';
+import { testKeyPath } from '../../../signing/test-keys.js';
 import type { Prng } from './prng.js';
 
 /**
@@ -47,8 +48,6 @@ export function drawOperations(prng: Prng, needs: Readonly<Record<Optional, bool
   return operations;
 }
 
-const key = (file: string) => kitPath('fixtures', 'keys', file);
-
 function signingInput(prng: Prng): Pick<RequestSigning, 'members' | 'canonicalForm' | 'nonAscii' | 'hashEncoding'> {
   const canonicalForm = prng.pick(['jcs', 'sorted-compact', 'as-sent'] as const);
   return {
@@ -59,26 +58,26 @@ function signingInput(prng: Prng): Pick<RequestSigning, 'members' | 'canonicalFo
   };
 }
 
-const SCHEMES = ['rsa-sha256', 'ed25519', 'hmac-sha256'] as const;
+/** Every built-in scheme; both RSA schemes share the RSA pair, both HMACs the secret (signing/test-keys.ts). */
+const SCHEMES = BUILTIN_SCHEME_NAMES;
 
 /** How the merchant signs its requests (§5), with the merchant's test-only keys. */
 export function drawRequestSigning(prng: Prng): RequestSigning {
   const scheme = prng.pick(SCHEMES);
   const input = signingInput(prng);
-  if (scheme === 'hmac-sha256') {
+  if (SHARED_SECRET_SCHEMES.has(scheme)) {
     return {
       scheme,
       ...input,
       publicKey: { value: `mk-${prng.token(10)}` },
-      signingKey: { file: key('merchant-hmac.secret') },
+      signingKey: { file: testKeyPath('merchant', scheme, 'private') },
     };
   }
-  const kind = scheme === 'rsa-sha256' ? 'rsa' : 'ed25519';
   return {
     scheme,
     ...input,
-    publicKey: { file: key(`merchant-${kind}.public.pem`) },
-    signingKey: { file: key(`merchant-${kind}.private.pem`) },
+    publicKey: { file: testKeyPath('merchant', scheme, 'public') },
+    signingKey: { file: testKeyPath('merchant', scheme, 'private') },
   };
 }
 
@@ -86,14 +85,13 @@ export function drawRequestSigning(prng: Prng): RequestSigning {
 export function drawPostbackSigning(prng: Prng): PostbackSigning {
   const scheme = prng.pick(SCHEMES);
   const input = signingInput(prng);
-  if (scheme === 'hmac-sha256') {
+  if (SHARED_SECRET_SCHEMES.has(scheme)) {
     return {
       scheme,
       ...input,
       servicePublicKey: { value: `svc-${prng.token(8)}` },
-      verificationKey: { file: key('service-hmac.secret') },
+      verificationKey: { file: testKeyPath('service', scheme, 'private') },
     };
   }
-  const kind = scheme === 'rsa-sha256' ? 'rsa' : 'ed25519';
-  return { scheme, ...input, servicePublicKey: { file: key(`service-${kind}.public.pem`) } };
+  return { scheme, ...input, servicePublicKey: { file: testKeyPath('service', scheme, 'public') } };
 }
