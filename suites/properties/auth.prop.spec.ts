@@ -56,11 +56,22 @@ function signedMembers(body: Body): string[] {
     .sort();
 }
 
-/** Changes a body can get: another value for a member, a member removed or added, a change inside a nested value. */
-function changes(): fc.Arbitrary<Change> {
+/**
+ * Changes a body can get: another valid or any value for a member, a member removed or added, a change inside a nested
+ * value.
+ */
+function changes(validBodies: fc.Arbitrary<Body>): fc.Arbitrary<Change> {
   const anyValue = fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.boolean(), fc.constant(null));
   const pickOne = (body: Body, pick: number) => signedMembers(body)[pick % Math.max(1, signedMembers(body).length)];
   return fc.oneof(
+    // A member given the value another valid body has: the body stays valid, so the case decides something also
+    // where only a service that checks credentials first must refuse an invalid one (a strict list body).
+    fc.tuple(fc.nat(), validBodies).map(([pick, other]) =>
+      change(`member #${pick} set to another valid value`, (body) => {
+        const name = pickOne(body, pick);
+        return name === undefined || !Object.hasOwn(other, name) ? body : { ...body, [name]: other[name] };
+      }),
+    ),
     fc.tuple(fc.nat(), anyValue).map(([pick, value]) =>
       change(`member #${pick} set to ${JSON.stringify(value)}`, (body) => ({
         ...body,
@@ -130,36 +141,41 @@ for (const operation of OPERATION_NAMES) {
       }
       await assertProperty(
         given.profile,
-        fc.asyncProperty(schemaFields(operation, given.profile), changes(), async (fields, change) => {
-          const signed = api.prepareUnchecked(
-            operation,
-            withFreshIds(fields, () => given.merchantPaymentId()),
-          );
-          const original = signed.body ?? {};
-          const changedBody = change.apply({ ...original });
-          // Keep the signed publicKey and hash, whatever the change did.
-          const tampered = { ...changedBody, publicKey: original.publicKey, hash: original.hash };
-          fc.pre(JSON.stringify(tampered) !== JSON.stringify(original));
-          const replay = preparedFromBody(operation, tampered, `signed, sent, then ${change.what}`);
-          // A change the profile's own signing scheme does not see (Orbipay's OPS1 writes null and "" alike) leaves
-          // the signature valid: the service is right to accept it, and the case decides nothing.
-          const { requestSigner, merchantVerificationKey } = given.profile;
-          fc.pre(!verifyBody(tampered, requestSigner.scheme, merchantVerificationKey, { bytes: replay.bytes }).valid);
-          // Only a service that checks the credentials first must answer 401 to a change that also breaks the field
-          // table; elsewhere (body-first, or an order the profile does not state) such a case decides nothing.
-          fc.pre(credentialsFirst || getContract().validate(OPERATIONS[operation].request, tampered).ok);
-          // A change the profile's safety caps forbid sending (an amount above the cap, a merchantPaymentId without
-          // the prefix) is not a case for this target: design brief §6 before coverage.
-          fc.pre(isSafe(operation, tampered, given.profile.settings.safety));
-          // The signed body goes first and must pass authentication (else the hash was never the kit's to trust);
-          // the changed copy is its replay. Sending the change alone would miss a service that trusts a replay
-          // (issue 31 tried one request a case: the peer's FX04 went unseen).
-          plainExpect((await api.dispatch(signed)).status, 'the signed body itself passes authentication').not.toBe(
-            401,
-          );
-          const exchange = await api.dispatch(replay);
-          await expect(exchange, change.what).toBeApiError(401, 'UNAUTHORIZED');
-        }),
+        fc.asyncProperty(
+          schemaFields(operation, given.profile),
+          changes(schemaFields(operation, given.profile)),
+          async (fields, change) => {
+            const sent = withFreshIds(fields, () => given.merchantPaymentId());
+            const signed = api.prepareUnchecked(operation, sent);
+            const original = signed.body ?? {};
+            // The change is made to the fields, then put on the wire as the target takes them (a list's bounds in ISO
+            // 8601 where the profile says so: a change made to the wire text would no longer be the interface's body),
+            // keeping the signed publicKey and hash, whatever the change did.
+            const credentials = { publicKey: original.publicKey, hash: original.hash };
+            const changedFields = { ...change.apply({ ...sent }), ...credentials };
+            const tampered = { ...api.prepareUnchecked(operation, changedFields).body, ...credentials };
+            fc.pre(JSON.stringify(tampered) !== JSON.stringify(original));
+            const replay = preparedFromBody(operation, tampered, `signed, sent, then ${change.what}`);
+            // A change the profile's own signing scheme does not see (Orbipay's OPS1 writes null and "" alike) leaves
+            // the signature valid: the service is right to accept it, and the case decides nothing.
+            const { requestSigner, merchantVerificationKey } = given.profile;
+            fc.pre(!verifyBody(tampered, requestSigner.scheme, merchantVerificationKey, { bytes: replay.bytes }).valid);
+            // Only a service that checks the credentials first must answer 401 to a change that also breaks the field
+            // table; elsewhere (body-first, or an order the profile does not state) such a case decides nothing.
+            fc.pre(credentialsFirst || getContract().validate(OPERATIONS[operation].request, changedFields).ok);
+            // A change the profile's safety caps forbid sending (an amount above the cap, a merchantPaymentId without
+            // the prefix) is not a case for this target: design brief §6 before coverage.
+            fc.pre(isSafe(operation, tampered, given.profile.settings.safety));
+            // The signed body goes first and must pass authentication (else the hash was never the kit's to trust);
+            // the changed copy is its replay. Sending the change alone would miss a service that trusts a replay
+            // (issue 31 tried one request a case: the peer's FX04 went unseen).
+            plainExpect((await api.dispatch(signed)).status, 'the signed body itself passes authentication').not.toBe(
+              401,
+            );
+            const exchange = await api.dispatch(replay);
+            await expect(exchange, change.what).toBeApiError(401, 'UNAUTHORIZED');
+          },
+        ),
       );
     },
   );
