@@ -383,7 +383,7 @@ export interface ReadBack {
   };
   payment?: {
     /**
-     * GET this for a payment's recorded state; {{paymentId}} and {{merchantPaymentId}} are filled in from the postback (a shop keys its orders by its own id)
+     * GET this for a payment's recorded state; {{paymentId}}, and {{member}} for any text or number member of the postback ({{merchantPaymentId}}: a shop keys its orders by its own id; {{merchantUserId}}, {{currency}}: a wallet keeps a balance per user and currency), are filled in from the postback
      */
     url: string;
     /**
@@ -404,7 +404,7 @@ export interface ReadBack {
   };
   complaint?: {
     /**
-     * GET this for a complaint's recorded state; {{complaintId}}, {{paymentId}} and {{merchantPaymentId}} are filled in from the postback
+     * GET this for a complaint's recorded state; {{complaintId}}, {{paymentId}}, and {{member}} for any text or number member of the postback, are filled in from the postback
      */
     url: string;
     /**

@@ -21,7 +21,7 @@ type ReadBackSettings = NonNullable<NonNullable<Profile['receiver']>['readBack']
 
 /** How one kind of record is read back: its URL template, its status and the shop's words for it. */
 interface RecordReadBack {
-  /** GET it, placeholders ({{paymentId}}, {{merchantPaymentId}}, {{complaintId}}) filled in from the postback. */
+  /** GET it, placeholders ({{paymentId}}, {{complaintId}}, {{member}} of the postback) filled in from the postback. */
   readonly url: string;
   readonly statusAt: string;
   readonly statusWords: Readonly<Record<string, string | undefined>> | undefined;
@@ -151,9 +151,10 @@ export function resolveOnReceiver(template: string, receiverUrl: string): string
 
 /**
  * The read-back URL of the record a postback is about, its placeholders filled from the postback as the shop keys its
- * records: `{{paymentId}}` (a payment postback's id, a complaint's paymentId), `{{merchantPaymentId}}`,
- * `{{complaintId}}` (a complaint postback's id). Resolved on the receiver's origin; the placeholder the postback does
- * not carry when it lacks a member the URL is keyed by.
+ * records: `{{paymentId}}` (a payment postback's id, a complaint's paymentId), `{{complaintId}}` (a complaint
+ * postback's id), and `{{member}}` for any other text or number member of the postback (`{{merchantPaymentId}}`,
+ * `{{merchantUserId}}` for a wallet keyed by user, `{{currency}}` for a balance per currency). Resolved on the
+ * receiver's origin; the placeholder the postback does not carry when it lacks a member the URL is keyed by.
  */
 export function readBackUrl(
   template: string,
@@ -161,18 +162,21 @@ export function readBackUrl(
   about: Readonly<Record<string, unknown>>,
   receiverUrl: string,
 ): { readonly url: string } | { readonly missing: string } {
-  const values: Record<string, unknown> = {
-    '{{paymentId}}': kind === 'payment' ? about.id : about.paymentId,
-    '{{merchantPaymentId}}': about.merchantPaymentId,
-    '{{complaintId}}': kind === 'complaint' ? about.id : undefined,
+  const special: Readonly<Record<string, unknown>> = {
+    paymentId: kind === 'payment' ? about.id : about.paymentId,
+    complaintId: kind === 'complaint' ? about.id : undefined,
   };
-  let filled = template;
-  for (const [placeholder, value] of Object.entries(values)) {
-    if (!filled.includes(placeholder)) continue;
-    if (typeof value !== 'string' || value === '') return { missing: placeholder };
-    filled = filled.replaceAll(placeholder, encodeURIComponent(value));
-  }
-  return { url: resolveOnReceiver(filled, receiverUrl) };
+  let missing: string | undefined;
+  const filled = template.replaceAll(/\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g, (placeholder, name: string) => {
+    const value = Object.hasOwn(special, name) ? special[name] : Object.hasOwn(about, name) ? about[name] : undefined;
+    const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+    if (typeof text !== 'string' || text === '') {
+      missing ??= placeholder;
+      return placeholder;
+    }
+    return encodeURIComponent(text);
+  });
+  return missing === undefined ? { url: resolveOnReceiver(filled, receiverUrl) } : { missing };
 }
 
 /** The headers of the read-back's requests, their secrets revealed for the request only. */
