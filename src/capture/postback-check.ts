@@ -7,6 +7,7 @@ import type {
 import type { Contract } from '../contract/contract.js';
 import { type SignatureScheme, type VerificationKey } from '../signing/scheme.js';
 import { verifyBody } from '../signing/body-signer.js';
+import { lostPemNewline } from '../signing/pem-newline.js';
 import type { SigningInputSpec } from '../signing/signing-input.js';
 
 export interface PostbackCheckOptions {
@@ -95,7 +96,7 @@ export function checkPostback(
     });
   }
   // The exact bytes too: a service whose hash covers the body as sent (canonicalForm as-sent) is checked on them.
-  const verdict = verifyBody(body, options.verification.scheme, options.verification.key, {
+  const verdict = verifyBody(body, options.verification.scheme, pinnedKeyFor(body, options.verification.key), {
     ...(options.verification.input === undefined ? {} : { input: options.verification.input }),
     bytes,
   });
@@ -104,11 +105,32 @@ export function checkPostback(
     findings.push({
       rule: 'signature',
       severity: 'error',
-      message: SIGNATURE_PROBLEMS[verdict.reason],
+      message: SIGNATURE_PROBLEMS[verdict.reason] + newlineOnly(body, options.verification.key.publicKey),
       requirement: verdict.reason === 'unknown-public-key' ? 'PB-PUBLIC-KEY-PINNED' : 'PB-SIGNATURE-VALID',
     });
   }
   return { kind, status: typeof body.status === 'string' ? body.status : null, findings, signature };
+}
+
+/**
+ * The pinned key as the service holds it: where the profile's copy lost the final newline of its PEM file (read from
+ * an environment variable) and the postback carries that file's entire contents, newline included (§5.2), the kit's
+ * copy is the one at fault, not the service: it verifies with the newline put back.
+ */
+function pinnedKeyFor(body: Readonly<Record<string, unknown>>, pinned: VerificationKey): VerificationKey {
+  return lostPemNewline(pinned.publicKey) && body.publicKey === `${pinned.publicKey}\n`
+    ? { ...pinned, publicKey: body.publicKey }
+    : pinned;
+}
+
+/** Names a publicKey that is the pinned key but for its white space (a PEM that lost or gained its final newline). */
+function newlineOnly(body: Readonly<Record<string, unknown>>, pinned: string): string {
+  if (typeof body.publicKey !== 'string' || body.publicKey === pinned) return '';
+  if (body.publicKey.trim() !== pinned.trim()) return '';
+  return (
+    ": it is the pinned key's text with its white space changed (§5.2 puts the entire file contents in publicKey; " +
+    'a PEM read from an environment variable often loses its final newline)'
+  );
 }
 
 function headerText(value: string | string[] | undefined): string {

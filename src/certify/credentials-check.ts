@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiClient } from '../client/api-client.js';
 import { TransportError } from '../client/transport.js';
 import type { LoadedProfile } from '../profile/load-profile.js';
+import { pemNewlineHint } from '../signing/pem-newline.js';
 
 /** The preflight's one request answers within this, or the run stops: a wrong key is told in under 10 s. */
 export const PREFLIGHT_TIMEOUT_MS = 8_000;
@@ -43,7 +44,9 @@ export async function checkCredentials(targetUrl: string, profile: LoadedProfile
     const exchange = await api.dispatch(api.prepare('paymentStatus', { paymentId: randomUUID() }), { timeoutMs });
     const code = errorCode(exchange.json);
     if (exchange.status === 401) {
-      const cause = CAUSES[code ?? ''] ?? 'the target refuses the credentials of the profile (signing)';
+      const cause =
+        (CAUSES[code ?? ''] ?? 'the target refuses the credentials of the profile (signing)') +
+        (code === 'UNAUTHORIZED' ? '' : pemNewlineHint(profile.requestSigner.publicKey, 'signing.publicKey'));
       return {
         ok: false,
         status: 401,

@@ -16,6 +16,7 @@ import { atPointer } from '../json-pointer.js';
 import { interfaceStatus } from './merchant-state.js';
 import { type ExpectedPayment, type ExpectedPayments, expectPayment, newRunId } from './expected-payments.js';
 import { deliver, readState } from './postback-sender.js';
+import { pemNewlineHint } from '../signing/pem-newline.js';
 import { readBackHeaders, readBackUrl, type ReceiverSettings } from './receiver-settings.js';
 
 /**
@@ -210,7 +211,8 @@ async function paymentPreflight(
       `the receiver at ${url} refused a correctly signed postback with ${status} (${quoted(delivery.answer)}): it likely ` +
       "does not pin the kit's service key (postbacks.servicePublicKey, whose private key the kit signs with: " +
       'receiver.serviceSigningKey), or verifies another signing input or encoding than the profile states ' +
-      `(${signingInputOf(profile)})`
+      `(${signingInputOf(profile)})` +
+      pemNewlineHint(profile.postbackVerification.key.publicKey, 'postbacks.servicePublicKey')
     );
   }
   if (status === 404 || status === 405) {

@@ -3,7 +3,7 @@
  * id. Wrong credentials stop the run within 10 s with one line naming the §7 code and its likely cause; a target
  * that reads them goes on. And the warnings for a user's usual mistakes on a target elsewhere.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -64,6 +64,17 @@ test.describe('the credentials preflight', () => {
     // Not a timing assertion of performance: the bound on how long a user waits to learn the key is wrong.
     expect(seconds).toBeLessThan(10);
     expect(run.stdout).not.toContain('Running');
+  });
+
+  test('should name a PEM publicKey that lost its final newline as the likely cause of NO_KEY', async () => {
+    const registered = readFileSync(kitPath('fixtures', 'keys', 'merchant-rsa.public.pem'), 'utf8');
+    const file = profileWith((signing) => ({ ...signing, publicKey: { env: 'KIT_TEST_MERCHANT_PEM' } }));
+    const env = { KIT_TEST_MERCHANT_PEM: registered.replace(/\n$/, '') };
+    const run = await runKitCommand('certify', ['--target', sandbox.url, '--profile', file, '--out', dir], env);
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    expect(run.stderr).toMatch(
+      /got 401 NO_KEY .*likely cause: the PEM text of signing\.publicKey does not end with a newline/,
+    );
   });
 
   test('should stop the run with exit 2 naming UNAUTHORIZED when the signing input differs from the target', async () => {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startReceiver } from '../../../examples/receivers/reference-receiver.js';
+import { sandboxProfileCopy, writeProfile } from '../../../fixtures/self/profile-files.js';
 import { runKitCommand } from '../../../fixtures/self/kit-command.js';
 import type { ConformanceReport } from '../../../generated/report/conformance.gen.js';
 import { getContract } from '../../../src/contract/contract.js';
@@ -144,6 +145,28 @@ test.describe('npm run certify-receiver', () => {
       expect(run.stderr).toContain("does not pin the kit's service key");
       expect(run.stderr).toContain('rsa-sha256 over all-but-hash, canonicalForm jcs, hashEncoding base64');
       expect(receiver.store.payments.size, 'no check ran').toBe(0);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  test("should name a pinned key that lost its PEM's final newline when the receiver refuses the postback", async () => {
+    const pinned = readFileSync(kitPath('fixtures', 'keys', 'service-rsa.public.pem'), 'utf8');
+    const receiver = await startReceiver({ servicePublicKey: pinned });
+    try {
+      const profile = sandboxProfileCopy();
+      const file = writeProfile(path.join(out, 'profile.json'), {
+        ...profile,
+        postbacks: { ...profile.postbacks, servicePublicKey: { env: 'KIT_TEST_SERVICE_PEM' } },
+      });
+      const env = { KIT_TEST_SERVICE_PEM: pinned.replace(/\n$/, '') };
+      const args = ['--receiver', receiver.url, '--profile', file, '--out', out];
+      const run = await runKitCommand('certify-receiver', args, env, 60_000);
+      expect(run.code, run.stdout + run.stderr).toBe(2);
+      expect(run.stderr).toContain('refused a correctly signed postback with 401');
+      expect(run.stderr).toContain(
+        'likely cause: the PEM text of postbacks.servicePublicKey does not end with a newline',
+      );
     } finally {
       await receiver.close();
     }
