@@ -268,6 +268,20 @@ export const FAULTY_RECEIVERS: readonly FaultyReceiver[] = [
     }),
   },
   {
+    name: 'lenient-hash-decoding',
+    description:
+      'decodes the hash with a forgiving decoder (any base64 alphabet, padding or white space), so the right signature written another way is accepted',
+    breaks: ['RECEIVER-HASH-STRICT'],
+    steps: (reference, _store, config) => ({
+      ...reference,
+      verify: (body) => {
+        if (typeof body.hash !== 'string' || body.publicKey !== config.servicePublicKey) return false;
+        const strict = Buffer.from(body.hash.replace(/\s+/g, ''), 'base64').toString('base64');
+        return signedAsNamed({ ...body, hash: strict }, config.servicePublicKey);
+      },
+    }),
+  },
+  {
     name: 'accepts-missing-hash',
     description: 'accepts a postback without hash as unsigned (a "legacy" path)',
     breaks: ['RECEIVER-REJECT-MISSING-HASH'],
@@ -323,6 +337,13 @@ export const FAULTY_RECEIVERS: readonly FaultyReceiver[] = [
   },
 ];
 
+/** A signature's bytes when `hash` is their exact base64 text, as strict as the reference (lenient-hash-decoding is
+ * the fault that is not). */
+function strictBase64(hash: string): Buffer | undefined {
+  const signature = Buffer.from(hash, 'base64');
+  return signature.toString('base64') === hash ? signature : undefined;
+}
+
 /** Text beyond ASCII written as JSON escapes, UTF-16 units (a surrogate pair for what lies beyond the BMP). */
 function escapeBeyondAscii(text: string): string {
   return text.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -336,7 +357,8 @@ function verifiesEscaped(body: Postback, servicePublicKey: string): boolean {
   if (input === undefined) return false;
   const key = createPublicKey(servicePublicKey);
   const digest = key.asymmetricKeyType === 'ed25519' ? null : 'sha256';
-  return verify(digest, Buffer.from(escapeBeyondAscii(input)), key, Buffer.from(hash, 'base64'));
+  const signature = strictBase64(hash);
+  return signature !== undefined && verify(digest, Buffer.from(escapeBeyondAscii(input)), key, signature);
 }
 
 /** The trusting receiver's check: the body's own publicKey (a PEM) verifies its hash. */
@@ -368,10 +390,7 @@ function signedAsNamed(body: Postback, servicePublicKey: string): boolean {
   const input = canonicalize(signed);
   if (typeof hash !== 'string' || input === undefined) return false;
   const key = createPublicKey(servicePublicKey);
-  return verify(
-    key.asymmetricKeyType === 'ed25519' ? null : 'sha256',
-    Buffer.from(input),
-    key,
-    Buffer.from(hash, 'base64'),
-  );
+  const signature = strictBase64(hash);
+  if (signature === undefined) return false;
+  return verify(key.asymmetricKeyType === 'ed25519' ? null : 'sha256', Buffer.from(input), key, signature);
 }

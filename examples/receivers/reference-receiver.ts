@@ -112,7 +112,11 @@ export function referenceSteps(config: ReceiverConfig, store: MerchantStore): Re
       if (!sameText(body.publicKey, config.servicePublicKey)) return false;
       const input = canonicalize(signed);
       if (input === undefined) return false;
-      return verify(digest, Buffer.from(input), key, Buffer.from(hash, 'base64'));
+      // Strictly: only the exact base64 text of a signature (Node's decoder alone would take any alphabet, padding or
+      // white space, so one postback could be written many ways).
+      const signature = Buffer.from(hash, 'base64');
+      if (signature.toString('base64') !== hash) return false;
+      return verify(digest, Buffer.from(input), key, signature);
     },
     applyPayment(body) {
       const { id, status, amount, failedCode, merchantPaymentId, currency } = body;

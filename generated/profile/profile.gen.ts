@@ -903,6 +903,10 @@ export interface Conventions {
    */
   receiverUnknownMembers?: 'acknowledged' | 'refused';
   /**
+   * How the merchant's receiver reads the hash's text (§5.3: "hash is an encoded string", its algorithm not shown): strict (only the exact text of the agreed hashEncoding: the right signature written another way, padding dropped or added, another base64 alphabet, upper-case hex, white space, is refused like a wrong one) or lenient (it decodes any of these)
+   */
+  receiverHashDecoding?: 'strict' | 'lenient';
+  /**
    * How the merchant's receiver orders complaint postbacks (§6 does not order deliveries; §2.6 carries updatedAt): updatedAt (a late retry of an older status is acknowledged and not applied) or arrival (the last delivery wins)
    */
   receiverComplaintOrder?: 'updatedAt' | 'arrival';

@@ -90,7 +90,7 @@ export const SHOP_RECEIVERS: ReceiverPeer = {
   name: 'shop-receivers',
   title: 'the shop receivers of ../shared/peers/shop-receivers',
   clean: 'V00',
-  // The variants the kit's checks reach; SHOP_RECEIVER_NOT_PROBED names the others and what would reach them.
+  // Every faulty variant its README lists (V01–V14) is reached by a check of the kit.
   variants: Object.keys(SHOP_RECEIVER_FAULT_MAP),
   faults: SHOP_RECEIVER_FAULT_MAP,
   configurations: CONFIGURATIONS,

@@ -25,6 +25,10 @@ export const CONVENTIONS: Readonly<Record<ConventionName, { readonly decides: st
     decides: "what the merchant's receiver does with a postback member the tables do not list",
     section: '§2.5, §2.6, §9',
   },
+  receiverHashDecoding: {
+    decides: "whether the merchant's receiver refuses the right signature written in a non-strict form of its encoding",
+    section: '§5.3',
+  },
   receiverComplaintOrder: {
     decides: "whether the merchant's receiver orders complaint postbacks by updatedAt or by arrival",
     section: '§2.6, §6',

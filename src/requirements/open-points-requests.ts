@@ -3,6 +3,7 @@
  * errors, bounds and versions. Part of the register of open-points.ts.
  */
 import { type OpenPoint, UNSPECIFIED } from './open-point.js';
+import { HASH_ALGORITHM, HASH_OF_BODY } from './areas/auth.js';
 
 export const REQUEST_OPEN_POINTS: readonly OpenPoint[] = [
   {
@@ -145,6 +146,15 @@ export const REQUEST_OPEN_POINTS: readonly OpenPoint[] = [
     settings: ['conventions.receiverComplaintOrder'],
     kitDefault: 'updatedAt: an older status arriving late is acknowledged and not applied (the reference receiver)',
     unstated: UNSPECIFIED('RECEIVER-STALE-RETRY-IGNORED'),
+  },
+  {
+    section: '§5.3',
+    quotes: [HASH_OF_BODY, HASH_ALGORITHM],
+    kind: 'silent',
+    open: "whether the merchant's receiver takes only the exact text of the agreed hash encoding, or decodes other forms of it",
+    settings: ['conventions.receiverHashDecoding'],
+    kitDefault: 'strict: the reference receiver refuses any other text, as the service writes one text per signature',
+    unstated: UNSPECIFIED('RECEIVER-HASH-STRICT'),
   },
   {
     section: '§9',

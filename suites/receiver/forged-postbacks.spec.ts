@@ -4,7 +4,6 @@
  * receiver acknowledging the authentic twin first (RECEIVER-ACK-PAYMENT-SUCCESS): a receiver that refuses everything
  * is that requirement's finding, not a pass of these.
  */
-import { randomBytes } from 'node:crypto';
 import { check, precondition } from '../../fixtures/conformance/checks.js';
 import { verifies } from '../../fixtures/conformance/verifies.js';
 import {
@@ -15,8 +14,14 @@ import {
   recordedPayment,
 } from '../../fixtures/receiver/expectations.js';
 import { test, type MerchantSession } from '../../fixtures/receiver/index.js';
-import { paymentFields, signed, tampered, without, type SignedPostback } from '../../fixtures/receiver/postbacks.js';
-import { decodeHash, encodeHash } from '../../src/signing/hash-encoding.js';
+import {
+  forgedHash,
+  paymentFields,
+  signed,
+  tampered,
+  without,
+  type SignedPostback,
+} from '../../fixtures/receiver/postbacks.js';
 
 /** A fresh authentic SUCCESS postback, acknowledged: the twin of the forgery that follows. */
 async function authenticTwin(merchant: MerchantSession): Promise<SignedPostback> {
@@ -26,12 +31,6 @@ async function authenticTwin(merchant: MerchantSession): Promise<SignedPostback>
     expectAcknowledged(delivery, 'the authentic twin');
   });
   return postback;
-}
-
-/** A hash of the right encoding and length that no key signed. */
-function forgedHash(postback: SignedPostback, encoding: Parameters<typeof encodeHash>[1]): string {
-  const real = decodeHash(String(postback.body.hash), encoding);
-  return encodeHash(randomBytes(real?.length ?? 256), encoding);
 }
 
 test.describe('forged and tampered postbacks', () => {

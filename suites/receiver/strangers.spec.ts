@@ -6,7 +6,7 @@
  */
 import { check, precondition } from '../../fixtures/conformance/checks.js';
 import { verifies } from '../../fixtures/conformance/verifies.js';
-import { notApplicable } from '../../fixtures/conformance/skip.js';
+import { notApplicable, skipBecause } from '../../fixtures/conformance/skip.js';
 import {
   expectAcknowledged,
   expectComplaintState,
@@ -17,7 +17,15 @@ import {
   recordedPayment,
 } from '../../fixtures/receiver/expectations.js';
 import { test, type MerchantSession } from '../../fixtures/receiver/index.js';
-import { complaintFields, paymentFields, signed, type SignedPostback } from '../../fixtures/receiver/postbacks.js';
+import {
+  complaintFields,
+  forgedHash,
+  paymentFields,
+  signed,
+  tampered,
+  type SignedPostback,
+} from '../../fixtures/receiver/postbacks.js';
+import { nonStrictForms } from '../../src/signing/hash-forms.js';
 
 /** A payment postback acknowledged, the first of a scenario. */
 async function acknowledged(merchant: MerchantSession, postback: SignedPostback, what: string): Promise<void> {
@@ -221,6 +229,47 @@ test.describe('keys', () => {
       check('RECEIVER-PUBLIC-KEY-PINNED', () => {
         expectRefused(delivery, "a postback signed with the pinned key whose publicKey names another party's key");
       });
+    },
+  );
+});
+
+test.describe('hash encoding', () => {
+  test(
+    'should refuse the right signature written in a non-strict form of the hash encoding, where the profile says it decodes strictly',
+    verifies('RECEIVER-HASH-STRICT'),
+    async ({ merchant }) => {
+      const decoding = merchant.receiver.conventions.receiverHashDecoding;
+      if (decoding === undefined) {
+        skipBecause(
+          'the profile does not say whether the receiver reads the hash strictly (conventions.receiverHashDecoding)',
+        );
+      }
+      if (decoding === 'lenient') {
+        notApplicable(
+          'the profile states that the receiver decodes the hash leniently (conventions.receiverHashDecoding lenient)',
+        );
+      }
+      const { service } = merchant.receiver;
+      const encoding = service.input.hashEncoding;
+      // What it rests on: a receiver that takes any hash (no signature check) takes these too, and that is
+      // RECEIVER-REJECT-FORGED-HASH's finding, not this one's.
+      const genuine = signed(service, 'payment', paymentFields());
+      const forged = await merchant.send('payment', tampered(genuine, { hash: forgedHash(genuine, encoding) }).bytes);
+      precondition('RECEIVER-REJECT-FORGED-HASH', () => {
+        expectRefused(forged, `a SUCCESS postback whose ${encoding} hash no key signed`);
+      });
+      // One payment per form: a form wrongly acknowledged would make the next one a duplicate of it.
+      for (let n = 0; n < 6; n++) {
+        const postback = signed(service, 'payment', paymentFields());
+        const form = nonStrictForms(String(postback.body.hash), encoding)[n];
+        if (form === undefined) break;
+        const delivery = await merchant.send('payment', tampered(postback, { hash: form.text }).bytes);
+        check('RECEIVER-HASH-STRICT', () => {
+          expectRefused(delivery, `the right signature of a SUCCESS postback written with ${form.what} (${encoding})`);
+        });
+        // Then the exact text, which the shop must take: a receiver that refuses every postback proves nothing here.
+        await acknowledged(merchant, postback, `the same postback with the exact ${encoding} text of its hash`);
+      }
     },
   );
 });

@@ -3,7 +3,7 @@
  * state. The `critical` ones: a receiver that acknowledges a forged postback credits money that never arrived.
  */
 import type { Requirement } from '../requirement.js';
-import { HASH_OF_BODY, POSTBACK_PAIR } from './auth.js';
+import { HASH_ALGORITHM, HASH_OF_BODY, POSTBACK_PAIR } from './auth.js';
 import { RECEIVER_ENDPOINT } from './receiver-quotes.js';
 import { JSON_BODIES } from './errors.js';
 import { PAYMENT_POSTBACK } from './postbacks.js';
@@ -32,6 +32,18 @@ export const RECEIVER_SECURITY_REQUIREMENTS = [
     quote: [POSTBACK_PAIR, HASH_OF_BODY],
     decidable:
       "§5.3: the signature covers the body's members as the profile's signing input says; a member changed after signing breaks it whatever the input form, so a verifying receiver cannot accept it.",
+  },
+  {
+    id: 'RECEIVER-HASH-STRICT',
+    section: '§5.3, §5.4',
+    statement:
+      "A postback whose hash is the right signature written in another form than the agreed encoding's exact text (padding dropped or added, another base64 alphabet, upper-case hex, white space) is not acknowledged and credits nothing, where the profile's receiverHashDecoding is strict.",
+    level: 'profile',
+    operations: [],
+    quote: [HASH_OF_BODY, HASH_ALGORITHM],
+    decidable:
+      "§5.3 makes the hash an encoded string and leaves the algorithm, and so its encoding, to the parties: whether a receiver takes only the agreed text or any text that decodes to the signature is its own choice (conventions.receiverHashDecoding); without it the requirement is UNSPECIFIED. The signature is the service's either way, so this is never critical: a lenient decoder lets one postback be written several ways, which defeats a receiver's dedup by hash and logs.",
+    conventions: ['receiverHashDecoding'],
   },
   {
     id: 'RECEIVER-REJECT-MISSING-HASH',

@@ -38,6 +38,7 @@ export const SANDBOX_CONVENTIONS: SandboxConventions = {
   // The merchant's side: what the reference receiver (examples/receivers) does; the sandbox itself never reads them.
   receiverUnknownMembers: 'acknowledged',
   receiverComplaintOrder: 'updatedAt',
+  receiverHashDecoding: 'strict',
 };
 
 /**
