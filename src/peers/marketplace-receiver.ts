@@ -38,13 +38,17 @@ const WEBHOOK = '/hooks/psp?token=whk_test_3f9c2a71d8e04b6f9a5e';
 
 /**
  * The requirements each variant the kit's checks reach breaks, judged from the README's variants table; the others
- * (M05 amounts compared as text, M09 slow past 2000 client fields) are named in NOT_PROBED.
+ * (M09 slow past 2000 client fields) are named in NOT_PROBED.
  */
 const FAULTS: Readonly<Record<string, PeerReceiverFault>> = {
   M01: { breaks: ['RECEIVER-UNEXPECTED-NOT-CREDITED'], readme: 'creates and credits a checkout it never created' },
   M02: { breaks: ['RECEIVER-REJECT-FOREIGN-KEY'], readme: 'accepts the sandbox key in production' },
   M03: { breaks: ['RECEIVER-REJECT-FOREIGN-KEY'], readme: 'verifies with the key carried in the body' },
   M04: { breaks: ['RECEIVER-HASH-STRICT'], readme: 'lenient hash decoding: accepts whichever encoding verifies' },
+  M05: {
+    breaks: ['RECEIVER-STATUS-RECORDED'],
+    readme: 'compares amounts as text, so 10.5 written 10.50 or 1.05e1 never matches its checkout and is parked',
+  },
   M06: { breaks: ['RECEIVER-RETRY-NO-SECOND-EFFECT'], readme: 'applies a retried SUCCESS→FAILED reversal again' },
   M07: { breaks: ['RECEIVER-RETRY-NO-SECOND-EFFECT'], readme: 'no lock, so concurrent duplicates double-credit' },
   M08: { breaks: ['RECEIVER-ACK-PAYMENT-SUCCESS'], readme: 'accepts only the exact header application/json' },
@@ -52,8 +56,7 @@ const FAULTS: Readonly<Record<string, PeerReceiverFault>> = {
 };
 
 export const MARKETPLACE_NOT_PROBED: Readonly<Record<string, string>> = {
-  M05: 'an amount written with other digits than the checkout’s (10.5 against 10.50) compared as text',
-  M09: 'a postback of 2000 client fields within the answer bound',
+  M09: 'a postback of 2000 client fields within the answer bound: the kit sends 60, since the interface bounds neither the fields nor the body (§8: not shown) and a shop may bound what it reads',
 };
 
 const dir = kitPath('counterparts', 'marketplace-receiver');

@@ -167,8 +167,8 @@ test.describe('postbacks as other services write them', () => {
   );
 
   test(
-    'should verify a postback whose amount is written with a trailing zero (10.50 for 10.5)',
-    verifies('RECEIVER-SIGNING-INPUT'),
+    'should verify and credit a postback whose amount is written as another serialiser may (10.50, 1.05e1 for 10.5)',
+    verifies(['RECEIVER-SIGNING-INPUT', 'RECEIVER-STATUS-RECORDED']),
     async ({ merchant }) => {
       // The signing input covers the parsed value in every canonical form; as-sent signs the bytes themselves.
       // Not a gap: under these the check does not exist (notApplicable keeps the requirement's other tests deciding it).
@@ -179,17 +179,31 @@ test.describe('postbacks as other services write them', () => {
       }
       // A SUCCESS written as the kit writes it is taken: what the other spelling is judged against.
       await acknowledged(merchant, signed(merchant.receiver.service, 'payment', paymentFields()), 'a SUCCESS postback');
-      const postback = signed(merchant.receiver.service, 'payment', paymentFields({ amount: 10.5 }));
-      if (!postback.bytes.includes('"amount":10.5,') && !postback.bytes.includes('"amount":10.5}')) {
-        notApplicable(
-          `the postback's amount is ${String(postback.body.amount)} (receiver.expectedPayments.payment): no cents to write otherwise`,
-        );
+      // Two spellings another serialiser may write for 10.5 (§2.5: amount is a JSON number), one payment each.
+      for (const spelling of ['10.50', '1.05e1']) {
+        const postback = signed(merchant.receiver.service, 'payment', paymentFields({ amount: 10.5 }));
+        if (!/"amount":10\.5[,}]/.test(postback.bytes)) {
+          notApplicable(
+            `the postback's amount is ${String(postback.body.amount)} (receiver.expectedPayments.payment): no cents to write otherwise`,
+          );
+        }
+        const written = postback.bytes.replace(/"amount":10\.5([,}])/, `"amount":${spelling}$1`);
+        const delivery = await merchant.send('payment', written);
+        check('RECEIVER-SIGNING-INPUT', () => {
+          expectAcknowledged(delivery, `a signed SUCCESS postback whose amount 10.5 is written "${spelling}"`);
+        });
+        // The same number as the payment the shop expects: credited as it is (a shop comparing the text parks it).
+        if (merchant.receiver.readBack?.payment !== undefined) {
+          const recorded = await check('RECEIVER-STATUS-RECORDED', () => recordedPayment(merchant, postback.body));
+          check('RECEIVER-STATUS-RECORDED', () => {
+            expectPaymentState(
+              recorded,
+              { status: 'SUCCESS', effect: 'once', amount: 10.5 },
+              `a SUCCESS postback of 10.5 written "${spelling}"`,
+            );
+          });
+        }
       }
-      const written = postback.bytes.replace(/"amount":10\.5([,}])/, '"amount":10.50$1');
-      const delivery = await merchant.send('payment', written);
-      check('RECEIVER-SIGNING-INPUT', () => {
-        expectAcknowledged(delivery, 'a signed SUCCESS postback whose amount 10.5 is written "10.50"');
-      });
     },
   );
 });
