@@ -427,14 +427,27 @@ export interface ReadBack {
  */
 export interface ExpectedPayments {
   /**
-   * The shop's own call that makes it expect a payment (its checkout in test mode). Placeholders {{merchantPaymentId}}, {{merchantUserId}}, {{paymentMethodId}}, {{type}}, {{currency}}, {{amount}} (major units) and {{amountMinor}} (whole cents) fill the URL and the body's strings; a body member that is one placeholder alone takes the value's own type
+   * The shop's own call that makes it expect a payment (its checkout in test mode), or a command that does (its admin tool, a database insert). Placeholders {{merchantPaymentId}}, {{merchantUserId}}, {{paymentMethodId}}, {{type}}, {{currency}}, {{amount}} (major units) and {{amountMinor}} (whole cents) fill the URL, the body's strings and the command's arguments; a body member that is one placeholder alone takes the value's own type
    */
-  setup: {
+  setup: (
+    | {
+        url: unknown;
+      }
+    | {
+        command: unknown;
+      }
+  ) & {
+    /**
+     * A program and its arguments, run without a shell in the profile's folder; exit 0 means the shop now expects the payment. It gets KIT_MERCHANT_PAYMENT_ID, KIT_MERCHANT_USER_ID, KIT_PAYMENT_METHOD_ID, KIT_TYPE, KIT_CURRENCY, KIT_AMOUNT and KIT_AMOUNT_MINOR in its environment too
+     *
+     * @minItems 1
+     */
+    command?: [string, ...string[]];
     method?: 'POST' | 'PUT';
     /**
      * Where the setup call goes: an http(s) URL, or a path on the receiver's origin
      */
-    url: string;
+    url?: string;
     /**
      * Headers of the setup call (the shop's test API auth), each from a secret source
      */

@@ -53,13 +53,19 @@ export function recordPlaceholders(template: unknown): string[] {
 }
 
 /** The path with its placeholders filled in; one without a value is an error (a path must be whole). */
-export function fillPath(template: string, values: HookValues, set: PlaceholderSet = HOOK_PLACEHOLDER_SET): string {
+export function fillPath(
+  template: string,
+  values: HookValues,
+  set: PlaceholderSet = HOOK_PLACEHOLDER_SET,
+  /** How a value is written into the text: URI-encoded for a URL, as it is for a command's argument. */
+  encode: (text: string) => string = encodeURIComponent,
+): string {
   return template.replace(PLACEHOLDER, (_whole, name: string) => {
     const value = valueOf(name, values, 'path', set);
     if (value === undefined || value === null) {
       throw new HookTemplateError(`path: {{${name}}} has no value for this call`);
     }
-    return encodeURIComponent(String(value));
+    return encode(String(value));
   });
 }
 

@@ -13,6 +13,7 @@ import { formattedSecret, readSecretSource } from '../profile/sources.js';
 import { fillBody, fillPath, type HookValues, type PlaceholderSet } from '../profile/templates.js';
 import { redactSecrets } from '../secrets/redaction.js';
 import { boundedText } from './postback-sender.js';
+import { runSetupCommand } from './setup-command.js';
 import type { Secret } from '../secrets/secret.js';
 
 type ExpectedSettings = NonNullable<NonNullable<Profile['receiver']>['expectedPayments']>;
@@ -30,7 +31,12 @@ export interface ExpectedPayment {
 
 export interface ExpectedPayments {
   readonly method: 'POST' | 'PUT';
-  readonly url: string;
+  /** The setup call's URL; undefined when a command makes the shop expect its payments. */
+  readonly url: string | undefined;
+  /** The setup command (a program and its arguments), instead of a call. */
+  readonly command: readonly string[] | undefined;
+  /** Where the command runs: the profile's folder. */
+  readonly baseDir: string;
   readonly headers: ReadonlyMap<string, Secret>;
   readonly body: unknown;
   readonly okStatuses: readonly number[];
@@ -75,6 +81,8 @@ export function expectedPaymentsOf(profile: LoadedPostbackProfile): ExpectedPaym
   const expected: ExpectedPayments = {
     method: settings.setup.method ?? 'POST',
     url: settings.setup.url,
+    command: settings.setup.command,
+    baseDir,
     headers: headersOf(settings, baseDir),
     body: settings.setup.body,
     okStatuses: settings.setup.okStatuses ?? [200, 201, 204],
@@ -90,7 +98,8 @@ export function expectedPaymentsOf(profile: LoadedPostbackProfile): ExpectedPaym
     currency: 'USD',
     amount: 1,
   });
-  fillPath(expected.url, sample, SETUP_PLACEHOLDERS);
+  if (expected.url !== undefined) fillPath(expected.url, sample, SETUP_PLACEHOLDERS);
+  for (const arg of expected.command ?? []) fillPath(arg, sample, SETUP_PLACEHOLDERS);
   fillBody(expected.body, sample, SETUP_PLACEHOLDERS);
   return expected;
 }
@@ -123,6 +132,7 @@ function valuesOf(payment: ExpectedPayment): HookValues {
 
 /** The setup call as made, and what the shop answered: evidence either way. */
 export interface SetupExchange {
+  /** The call as made; for a command, method `command` and the command line as its url. */
   readonly request: { readonly method: string; readonly url: string; readonly body: string };
   readonly status: number | undefined;
   readonly answer: string;
@@ -139,6 +149,7 @@ export async function expectPayment(
   dispatcher?: Dispatcher,
 ): Promise<SetupExchange> {
   const values = valuesOf(payment);
+  if (setup.url === undefined) return expectedByCommand(setup, values, timeoutMs);
   const url = new URL(fillPath(setup.url, values, SETUP_PLACEHOLDERS), receiverUrl).toString();
   const body = setup.body === undefined ? '' : JSON.stringify(fillBody(setup.body, values, SETUP_PLACEHOLDERS));
   const headers: Record<string, string> = {
@@ -168,4 +179,23 @@ export async function expectPayment(
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return { request: made, status: undefined, answer: `no answer: ${reason}`, ok: false };
   }
+}
+
+/** The setup command, its arguments filled and the payment's values in its environment (KIT_MERCHANT_PAYMENT_ID…). */
+async function expectedByCommand(
+  setup: ExpectedPayments,
+  values: HookValues,
+  timeoutMs: number,
+): Promise<SetupExchange> {
+  const argv = (setup.command ?? []).map((arg) => fillPath(arg, values, SETUP_PLACEHOLDERS, (text) => text));
+  const env = Object.fromEntries(
+    PLACEHOLDERS.map((name) => [`KIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`, String(values[name])]),
+  );
+  const outcome = await runSetupCommand(argv, env, setup.baseDir, timeoutMs);
+  return {
+    request: { method: 'command', url: argv.map((arg) => JSON.stringify(arg)).join(' '), body: '' },
+    status: outcome.code,
+    answer: outcome.output === '' ? `exit ${outcome.code ?? 'none'}` : outcome.output,
+    ok: outcome.code === 0,
+  };
 }

@@ -93,9 +93,16 @@ export async function receiverPreflight(
   if (expected !== undefined) {
     const setup = await expectPayment(expected, expectationOf(payment, expected), url, timeoutMs, settings.network);
     // No answer at all on the receiver's origin: a TLS refusal (a client certificate it demands) is the likely cause.
-    if (setup.status === undefined && new URL(setup.request.url).origin === new URL(url).origin) {
+    const byCommand = setup.request.method === 'command';
+    if (!byCommand && setup.status === undefined && new URL(setup.request.url).origin === new URL(url).origin) {
       const tls = await probeTls(new URL(url), profile.tls);
       if (tls !== undefined) return `the receiver at ${url} could not be reached: ${tls}`;
+    }
+    if (!setup.ok && byCommand) {
+      return (
+        `the shop could not be made to expect a payment: its setup command ${setup.request.url} exited ` +
+        `${setup.status ?? 'without an exit code'} (${quoted(setup.answer)}), not 0 (receiver.expectedPayments.setup.command)`
+      );
     }
     if (!setup.ok) {
       return (

@@ -172,6 +172,44 @@ test.describe('npm run certify-receiver', () => {
     }
   });
 
+  test('should make the shop expect its payments by a command, and stop at a command that fails', async () => {
+    const receiver = await startReceiver({
+      servicePublicKey: readFileSync(kitPath('fixtures', 'keys', 'service-rsa.public.pem'), 'utf8'),
+    });
+    try {
+      const profile = sandboxProfileCopy();
+      const script = kitPath('examples', 'receivers', 'expect-order.mjs');
+      const withCommand = (ordersUrl: string) =>
+        writeProfile(path.join(out, 'profile.json'), {
+          ...profile,
+          receiver: {
+            ...profile.receiver,
+            expectedPayments: { setup: { command: ['node', script, ordersUrl] }, unexpected: 'acknowledged' },
+          },
+        });
+      const orders = new URL('/merchant/orders', receiver.url).toString();
+      const run = await runKitCommand(
+        'certify-receiver',
+        ['--receiver', receiver.url, '--profile', withCommand(orders), '--out', out, '--grep', 'unexpected|expects'],
+        {},
+        110_000,
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/[1-9]\d* setup calls made/);
+      expect(report().summary.fail).toBe(0);
+      const broken = await runKitCommand(
+        'certify-receiver',
+        ['--receiver', receiver.url, '--profile', withCommand(`${orders}-missing`), '--out', out],
+        {},
+        60_000,
+      );
+      expect(broken.code, broken.stdout + broken.stderr).toBe(2);
+      expect(broken.stderr).toMatch(/its setup command "node" .*expect-order\.mjs.* exited 1 \("404 /);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   for (const [what, answer, expected] of [
     [
       'answers GET but never a POST',
