@@ -36,7 +36,9 @@ export async function boundedText(body: AsyncIterable<Buffer | string>, maxChars
 function reasonOf(error: unknown, timeoutMs: number): string {
   const tls = describeTlsFailure(error);
   if (tls !== undefined) return `no answer: ${tls}`;
-  const code = (error as { code?: string } | undefined)?.code ?? (error as Error | undefined)?.name ?? '';
+  // undici's errors carry a text code (UND_ERR_…); an aborted signal's DOMException a number (23) and its name.
+  const rawCode = (error as { code?: unknown } | undefined)?.code;
+  const code = typeof rawCode === 'string' ? rawCode : ((error as Error | undefined)?.name ?? '');
   if (/TIMEOUT|AbortError|TimeoutError/i.test(code)) return `no answer within ${timeoutMs} ms`;
   return `no answer: ${code || (error instanceof Error ? error.message : String(error))}`;
 }

@@ -14,6 +14,12 @@ test.beforeAll(async () => {
   server = createServer((request, response) => {
     request.resume();
     response.writeHead(200, { 'content-type': 'application/json' });
+    if (request.url === '/trickle') {
+      // A byte every 100 ms, without end: only the read's own deadline (an aborted signal) stops it.
+      const timer = setInterval(() => response.write(' '), 100);
+      response.on('close', () => { clearInterval(timer); });
+      return;
+    }
     if (request.url === '/state') {
       // A recorded state of 300 KiB: longer than a postback's answer is ever kept, well within a read-back's bound.
       response.end(
@@ -56,4 +62,10 @@ test('should read a state read-back whole within its bound', async () => {
   const state = await readState(`${url}/state`, {}, 5_000);
   expect(state.status).toBe(200);
   expect((state.json as { entries: unknown[] } | undefined)?.entries).toHaveLength(6_000);
+});
+
+test('should name a read-back that outlives its deadline as no answer in time, not by an error number', async () => {
+  const state = await readState(`${url}/trickle`, {}, 300);
+  expect(state.status).toBeUndefined();
+  expect(state.text).toBe('no answer within 300 ms');
 });
