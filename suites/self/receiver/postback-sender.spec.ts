@@ -17,7 +17,9 @@ test.beforeAll(async () => {
     if (request.url === '/trickle') {
       // A byte every 100 ms, without end: only the read's own deadline (an aborted signal) stops it.
       const timer = setInterval(() => response.write(' '), 100);
-      response.on('close', () => { clearInterval(timer); });
+      response.on('close', () => {
+        clearInterval(timer);
+      });
       return;
     }
     if (request.url === '/state') {
