@@ -5,8 +5,9 @@ import { nonEmpty, type Prng } from './prng.js';
 /**
  * The random flavour's decision for every open point a provider decides (profile Conventions, each among the values
  * the profile schema allows, §4, §5.4, §6, §7, §8), and how its records look where the interface is silent
- * (record-style.ts). The merchant's conventions (receiverUnknownMembers, receiverComplaintOrder, receiverHashDecoding) and the kit's own
- * (unknownResponseFields) are not the service's to state; payments always start PENDING (§3.1 as the sandbox has it).
+ * (record-style.ts). The merchant's conventions (receiverUnknownMembers, receiverComplaintOrder,
+ * receiverHashDecoding) and the kit's own (unknownResponseFields) are not the service's to state; payments always
+ * start PENDING (§3.1 as the sandbox has it).
  */
 export interface ConventionsDraw {
   readonly conventions: Conventions;
