@@ -49,7 +49,7 @@ export type SchemeName =
  */
 export type PostbackSigning = PostbackSigning1;
 /**
- * How the merchant's state shows the money a payment's postbacks moved, so that applied once, applied again, reversed and not applied can be told apart: an amount credited (net: a reversal takes it back), a count of credits applied (a reversal need not lower it: the status shows it), a flag (credited or not: it cannot show a second credit), or a ledger of entries (credits and reversals)
+ * How the merchant's state shows the money a payment's postbacks moved, so that applied once, applied again, reversed and not applied can be told apart: an amount credited (net: a reversal takes it back), a count of credits applied (a reversal need not lower it: the status shows it), a flag (credited or not: it cannot show a second credit), a ledger of entries (credits and reversals), or the balance of the payment's user in its currency (the change the payment made). Every pointer here is a state pointer: a segment may hold {{member}} placeholders of the postback, and a segment name=value on an array picks its first entry whose member name is value
  *
  * This interface was referenced by `Profile`'s JSON-Schema
  * via the `definition` "MoneyEffect".
@@ -94,6 +94,20 @@ export type MoneyEffect =
        * The kind of a reversal entry
        */
       reversal: string;
+    }
+  | {
+      /**
+       * Where the balance of the payment's merchantUserId in its currency is (a number; absent or null, or a 404, means 0), e.g. /accounts/currency={{currency}}/balanceMinor. It is read before the payment's first postback and after, and the change is what the payment's postbacks moved: a PAY_IN adds its amount, a PAY_OUT (receiver.expectedPayments.payment.type) takes it away. A balance sums every payment of its user, so the kit gives each payment a merchantUserId of its own
+       */
+      balanceAt: string;
+      /**
+       * major: the amount as §2.5 writes it (10.5); minor: whole cents (1050)
+       */
+      unit?: 'major' | 'minor';
+      /**
+       * GET this for the balance, with the placeholders of readBack.payment.url (/wallets/{{merchantUserId}}); default: readBack.payment.url
+       */
+      url?: string;
     };
 /**
  * A header of the provider's test helpers: a secret from a file or an environment variable, written into the header as format says ({{secret}} stands for it; default the secret alone, e.g. "Bearer {{secret}}")
@@ -387,9 +401,9 @@ export interface ReadBack {
      */
     url: string;
     /**
-     * Where the recorded status (SUCCESS or FAILED) is in the answer
+     * Where the recorded status (SUCCESS or FAILED) is in the answer; a state pointer (MoneyEffect). null: the shop keeps no status a read-back shows (a wallet keeps balances), so only the money is judged
      */
-    statusAt?: string;
+    statusAt?: string | null;
     /**
      * Where the amount credited for the payment is (a number; absent or null means 0): the same as money {"amountAt"}, kept for older profiles
      */

@@ -6,7 +6,7 @@
  * why), never a FAIL. Pure: the read-back's answer in, a judgement out.
  */
 import type { MoneyEffect } from '../../generated/profile/profile.gen.js';
-import { atPointer } from '../json-pointer.js';
+import { atStatePointer, fillStatePointer } from './state-pointer.js';
 
 /** What the checks expect of the money after their postbacks. */
 export type Effect = 'none' | 'once' | 'reversed' | 'twice';
@@ -21,6 +21,13 @@ export type MoneyShape =
       readonly kindAt: string;
       readonly credit: string;
       readonly reversal: string;
+    }
+  | {
+      readonly kind: 'balance';
+      readonly at: string;
+      readonly minor?: boolean;
+      /** Where the balance is read, when not at the payment's read-back URL. */
+      readonly url?: string;
     };
 
 /** The profile's money setting as a shape; an older profile's creditedAt (or nothing) is an amount. */
@@ -29,6 +36,14 @@ export function moneyShapeOf(money: MoneyEffect | undefined, creditedAt: string 
   if ('amountAt' in money) return { kind: 'amount', at: money.amountAt, minor: money.unit === 'minor' };
   if ('countAt' in money) return { kind: 'count', at: money.countAt };
   if ('flagAt' in money) return { kind: 'flag', at: money.flagAt };
+  if ('balanceAt' in money) {
+    return {
+      kind: 'balance',
+      at: money.balanceAt,
+      minor: money.unit === 'minor',
+      ...(money.url === undefined ? {} : { url: money.url }),
+    };
+  }
   return { kind: 'ledger', at: money.ledgerAt, kindAt: money.kindAt, credit: money.credit, reversal: money.reversal };
 }
 
@@ -37,11 +52,40 @@ export type MoneyReading =
   | { readonly kind: 'amount'; readonly amount: number }
   | { readonly kind: 'count'; readonly count: number }
   | { readonly kind: 'flag'; readonly credited: boolean }
-  | { readonly kind: 'ledger'; readonly credits: number; readonly reversals: number };
+  | { readonly kind: 'ledger'; readonly credits: number; readonly reversals: number }
+  /** What the payment's postbacks moved the balance of its user by, in its direction (a payout's debit positive). */
+  | { readonly kind: 'balance'; readonly moved: number };
 
-/** Reads the money of a read-back's answer, or says why it cannot (a member of another type). */
-export function readMoney(answer: unknown, shape: MoneyShape): MoneyReading | { readonly unreadable: string } {
-  const value = atPointer(answer, shape.at);
+/** A balance as read, before it is compared with the one read before the payment's first postback. */
+export function readBalance(
+  answer: unknown,
+  shape: Extract<MoneyShape, { kind: 'balance' }>,
+  about: Readonly<Record<string, unknown>>,
+): number | { readonly unreadable: string } {
+  const filled = fillStatePointer(shape.at, about);
+  if ('missing' in filled) return { unreadable: missingText(shape.at, filled.missing) };
+  const value = atStatePointer(answer, filled.pointer);
+  if (value === undefined || value === null) return 0;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return notA('number', filled.pointer, value);
+  return shape.minor === true ? value / 100 : value;
+}
+
+function missingText(pointer: string, placeholder: string): string {
+  return `the state pointer ${pointer} is keyed by ${placeholder}, which this postback does not carry`;
+}
+
+/**
+ * Reads the money of a read-back's answer, its pointers filled from the postback it is about, or says why it cannot
+ * (a member of another type). A balance is read by readBalance: its reading needs the balance before.
+ */
+export function readMoney(
+  answer: unknown,
+  shape: Exclude<MoneyShape, { kind: 'balance' }>,
+  about: Readonly<Record<string, unknown>> = {},
+): MoneyReading | { readonly unreadable: string } {
+  const filled = fillStatePointer(shape.at, about);
+  if ('missing' in filled) return { unreadable: missingText(shape.at, filled.missing) };
+  const value = atStatePointer(answer, filled.pointer);
   const absent = value === undefined || value === null;
   switch (shape.kind) {
     case 'amount':
@@ -60,7 +104,7 @@ export function readMoney(answer: unknown, shape: MoneyShape): MoneyReading | { 
     case 'ledger': {
       if (absent) return { kind: 'ledger', credits: 0, reversals: 0 };
       if (!Array.isArray(value)) return notA('array of entries', shape.at, value);
-      const kinds = value.map((entry) => atPointer(entry, shape.kindAt));
+      const kinds = value.map((entry) => atStatePointer(entry, shape.kindAt));
       return {
         kind: 'ledger',
         credits: kinds.filter((k) => k === shape.credit).length,
@@ -85,6 +129,8 @@ export function moneyText(reading: MoneyReading): string {
       return reading.credited ? 'credited' : 'not credited';
     case 'ledger':
       return `${reading.credits} credit and ${reading.reversals} reversal entries`;
+    case 'balance':
+      return `the balance moved by ${reading.moved}`;
   }
 }
 
@@ -108,7 +154,9 @@ export function judgeMoney(reading: MoneyReading, expected: Effect, amount: numb
   const holds = ((): boolean | undefined => {
     switch (reading.kind) {
       case 'amount':
-        return reading.amount === { none: 0, once: amount, reversed: 0, twice: 2 * amount }[expected];
+        return sameMoney(reading.amount, { none: 0, once: amount, reversed: 0, twice: 2 * amount }[expected]);
+      case 'balance':
+        return sameMoney(reading.moved, { none: 0, once: amount, reversed: 0, twice: 2 * amount }[expected]);
       case 'count':
         if (expected === 'reversed') return reading.count === 0 || reading.count === 1;
         return reading.count === { none: 0, once: 1, twice: 2 }[expected];
@@ -130,6 +178,11 @@ export function judgeMoney(reading: MoneyReading, expected: Effect, amount: numb
   return holds
     ? { verdict: 'holds' }
     : { verdict: 'fails', why: `expected ${EFFECT_TEXT[expected]}, the merchant's state shows ${moneyText(reading)}` };
+}
+
+/** Money compared to the cent: a balance is a difference of two readings, and 0.1 + 0.2 is not 0.3 in binary. */
+function sameMoney(shown: number, expected: number): boolean {
+  return Math.abs(shown - expected) < 0.005;
 }
 
 /** A recorded status word read as the interface's, through the profile's statusWords. */

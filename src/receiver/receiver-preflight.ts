@@ -12,8 +12,8 @@ import { getContract } from '../contract/contract.js';
 import type { LoadedPostbackProfile } from '../profile/load-profile.js';
 import { redactSecrets } from '../secrets/redaction.js';
 import { canonicalJson } from '../signing/canonical-json.js';
-import { atPointer } from '../json-pointer.js';
 import { interfaceStatus } from './merchant-state.js';
+import { atStatePointer, fillStatePointer } from './state-pointer.js';
 import { type ExpectedPayment, type ExpectedPayments, expectPayment, newRunId } from './expected-payments.js';
 import { deliver, readState } from './postback-sender.js';
 import { pemNewlineHint } from '../signing/pem-newline.js';
@@ -59,12 +59,14 @@ function quoted(answer: string): string {
 /** Whether the merchant's read-back shows the throwaway payment recorded SUCCESS (false without a payment read-back). */
 async function recorded(url: string, settings: ReceiverSettings, body: Record<string, unknown>): Promise<boolean> {
   const target = settings.readBack?.payment;
-  if (target === undefined) return false;
+  // A shop that keeps no status (a wallet) cannot show this one payment was taken.
+  if (target === undefined || target.statusAt === null) return false;
   const filled = readBackUrl(target.url, 'payment', body, url);
-  if ('missing' in filled) return false;
+  const pointer = fillStatePointer(target.statusAt, body);
+  if ('missing' in filled || 'missing' in pointer) return false;
   const answer = await readState(filled.url, readBackHeaders(settings.readBack), PREFLIGHT_WAIT_MS, settings.network);
   // Its record, not any 200: the status the shop recorded for it, in the shop's words, is SUCCESS.
-  const word = atPointer(answer.json, target.statusAt);
+  const word = atStatePointer(answer.json, pointer.pointer);
   return answer.status === 200 && interfaceStatus(word, target.statusWords) === 'SUCCESS';
 }
 
@@ -142,7 +144,9 @@ async function readBackOfExpected(
   payment: Record<string, unknown>,
 ): Promise<string | undefined> {
   const target = settings.readBack?.payment;
-  if (target === undefined) return undefined;
+  // A balance read where the record would be: a 404 there is a user with no wallet yet, a balance of 0.
+  const balanceOnly = target?.statusAt === null && target.money.kind === 'balance' && target.money.url === undefined;
+  if (target === undefined || balanceOnly) return undefined;
   const filled = readBackUrl(target.url, 'payment', payment, url);
   if ('missing' in filled) return undefined;
   const answer = await readState(filled.url, readBackHeaders(settings.readBack), PREFLIGHT_WAIT_MS, settings.network);

@@ -23,14 +23,21 @@ type ReadBackSettings = NonNullable<NonNullable<Profile['receiver']>['readBack']
 interface RecordReadBack {
   /** GET it, placeholders ({{paymentId}}, {{complaintId}}, {{member}} of the postback) filled in from the postback. */
   readonly url: string;
+  /** Where the status is: a state pointer (state-pointer.ts). */
   readonly statusAt: string;
   readonly statusWords: Readonly<Record<string, string | undefined>> | undefined;
 }
 
 export interface ReadBackTarget {
   readonly headers: ReadonlyMap<string, Secret>;
-  /** A payment's record, and how it shows the money its postbacks moved (merchant-state.ts). */
-  readonly payment?: RecordReadBack & { readonly money: MoneyShape };
+  /**
+   * A payment's record, and how it shows the money its postbacks moved (merchant-state.ts); its statusAt null where
+   * the shop keeps no status a read-back shows (a wallet keeps balances).
+   */
+  readonly payment?: Omit<RecordReadBack, 'statusAt'> & {
+    readonly statusAt: string | null;
+    readonly money: MoneyShape;
+  };
   readonly complaint?: RecordReadBack;
 }
 
@@ -72,7 +79,7 @@ function readBackOf(settings: ReadBackSettings | undefined, baseDir: string): Re
       : {
           payment: {
             url: settings.payment.url,
-            statusAt: settings.payment.statusAt ?? '/status',
+            statusAt: settings.payment.statusAt === undefined ? '/status' : settings.payment.statusAt,
             statusWords: settings.payment.statusWords,
             money: moneyShapeOf(settings.payment.money, settings.payment.creditedAt),
           },
@@ -117,6 +124,13 @@ export function receiverSettings(profile: LoadedPostbackProfile, url?: string): 
   } catch (error) {
     throw new ReceiverSettingsError(`receiver.expectedPayments: ${(error as Error).message}`);
   }
+  const readBack = readBackOf(section.readBack, baseDir);
+  if (readBack?.payment?.money.kind === 'balance' && expected?.payment.merchantUserId !== undefined) {
+    throw new ReceiverSettingsError(
+      'receiver.readBack.payment.money reads a balance, which sums every payment of its user: the kit gives each ' +
+        'payment a merchantUserId of its own, so receiver.expectedPayments.payment.merchantUserId cannot be stated',
+    );
+  }
   return {
     expected,
     url: url ?? section.url,
@@ -139,7 +153,7 @@ export function receiverSettings(profile: LoadedPostbackProfile, url?: string): 
         throw new ReceiverSettingsError(`${field}: ${(error as Error).message}`);
       }
     }),
-    readBack: readBackOf(section.readBack, baseDir),
+    readBack,
     network: targetDispatcher(profile.tls, 4),
   };
 }
