@@ -4,7 +4,7 @@
  * README says, `node receiver.mjs --port P --config configs/NAME.json --variant Mnn`, ready on its "listening on URL"
  * line, with its committed test keys. Its profiles, written from that README, are
  * profiles/counterparts/marketplace-receiver-*.json, one for each of its six signing configurations (ECDSA P-256,
- * RSA-PSS and Ed25519, each over two signing inputs).
+ * RSA-PSS and Ed25519, each over two signing inputs), and one that reads its state back as a wallet (balances).
  */
 import { existsSync } from 'node:fs';
 import { freePort } from '../free-port.js';
@@ -27,11 +27,25 @@ const SIGNING: readonly (readonly [config: string, profile: string])[] = [
   ['rsa-pss-sha256.jcs.hex', 'rsa-pss-jcs'],
   ['rsa-pss-sha256.sorted.base64url', 'rsa-pss-sorted'],
 ];
-const CONFIGURATIONS: readonly MarketplaceConfiguration[] = SIGNING.map(([config, profile]) => ({
+const SIGNED: readonly MarketplaceConfiguration[] = SIGNING.map(([config, profile]) => ({
   name: config.replaceAll('.', '-'),
   config: `configs/${config}.json`,
   profile: kitPath('profiles', 'counterparts', `marketplace-receiver-${profile}.json`),
 }));
+
+/**
+ * The first signing configuration read back as a wallet (its README's per-user balance, no payment status): the
+ * balance a payment's postbacks moved, not the checkout's own record.
+ */
+const WALLET: MarketplaceConfiguration = {
+  name: 'ed25519-jcs-base64url-wallet',
+  config: 'configs/ed25519.jcs.base64url.json',
+  profile: kitPath('profiles', 'counterparts', 'marketplace-receiver-ed25519-balance.json'),
+};
+const CONFIGURATIONS: readonly MarketplaceConfiguration[] = [...SIGNED, WALLET];
+
+/** The variants whose defect moves money wrongly, run against the wallet: its balance shows each. */
+const READ_AS_WALLET: ReadonlySet<string> = new Set(['M01', 'M06', 'M07']);
 
 /** Its README's webhook: one URL for both kinds, with the token of its configs. */
 const WEBHOOK = '/hooks/psp?token=whk_test_3f9c2a71d8e04b6f9a5e';
@@ -88,5 +102,7 @@ export const MARKETPLACE_RECEIVER: ReceiverPeer = {
     }),
   receiverUrl: (base) => `${base}${WEBHOOK}`,
   configurationOf: (variant) =>
-    CONFIGURATIONS[Number(variant.slice(1)) % CONFIGURATIONS.length] as MarketplaceConfiguration,
+    READ_AS_WALLET.has(variant)
+      ? WALLET
+      : (SIGNED[Number(variant.slice(1)) % SIGNED.length] as MarketplaceConfiguration),
 };
