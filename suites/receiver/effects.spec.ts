@@ -30,25 +30,7 @@ import {
   type SignedPostback,
 } from '../../fixtures/receiver/postbacks.js';
 import { skipBecause } from '../../fixtures/conformance/skip.js';
-
-/** A payment postback acknowledged and recorded as its status says: what the effects rest on. */
-async function paymentRecorded(merchant: MerchantSession, status: 'SUCCESS' | 'FAILED'): Promise<SignedPostback> {
-  const fields = status === 'SUCCESS' ? paymentFields() : paymentFields({ status, failedCode: 'INCORRECT_AMOUNT' });
-  const postback = signed(merchant.receiver.service, 'payment', fields);
-  const delivery = await merchant.send('payment', postback.bytes);
-  precondition(status === 'SUCCESS' ? 'RECEIVER-ACK-PAYMENT-SUCCESS' : 'RECEIVER-ACK-PAYMENT-FAILED', () => {
-    expectAcknowledged(delivery, `a ${status} payment postback`);
-  });
-  const recorded = await precondition('RECEIVER-STATUS-RECORDED', () => recordedPayment(merchant, postback.body));
-  precondition('RECEIVER-STATUS-RECORDED', () => {
-    expectPaymentState(
-      recorded,
-      { status, effect: status === 'SUCCESS' ? 'once' : 'none', amount: Number(postback.body.amount) },
-      `the ${status} postback`,
-    );
-  });
-  return postback;
-}
+import { flippedTo, paymentRecorded } from '../../fixtures/receiver/scenarios.js';
 
 /** A complaint postback acknowledged and recorded with its status. */
 async function complaintRecorded(
@@ -66,15 +48,6 @@ async function complaintRecorded(
     expectComplaintState(recorded, status, `the ${status} postback`);
   });
   return postback;
-}
-
-/** The payment postback of a flip: the same payment, its new status (§6.3: "handled like the first"). */
-function flipped(merchant: MerchantSession, before: SignedPostback, to: 'SUCCESS' | 'FAILED'): SignedPostback {
-  return signed(merchant.receiver.service, 'payment', {
-    ...before.body,
-    status: to,
-    failedCode: to === 'SUCCESS' ? null : 'INCORRECT_AMOUNT',
-  });
 }
 
 test.describe('what an acknowledged postback leaves in the merchant state', () => {
@@ -174,7 +147,7 @@ test.describe('flips', () => {
     test(flip.title, { ...verifies('RECEIVER-FLIP-APPLIED') }, async ({ merchant }) => {
       needReadBack(merchant, 'payment');
       const before = await paymentRecorded(merchant, flip.from);
-      const delivery = await merchant.send('payment', flipped(merchant, before, flip.to).bytes);
+      const delivery = await merchant.send('payment', flippedTo(merchant, before, flip.to).bytes);
       precondition(flip.to === 'SUCCESS' ? 'RECEIVER-ACK-PAYMENT-SUCCESS' : 'RECEIVER-ACK-PAYMENT-FAILED', () => {
         expectAcknowledged(delivery, `the flip to ${flip.to}`);
       });

@@ -27,39 +27,7 @@ import {
 } from '../../fixtures/receiver/postbacks.js';
 import type { Delivery } from '../../src/receiver/postback-sender.js';
 import { nonStrictForms } from '../../src/signing/hash-forms.js';
-
-/** A payment postback acknowledged, the first of a scenario. */
-async function acknowledged(merchant: MerchantSession, postback: SignedPostback, what: string): Promise<void> {
-  const delivery = await merchant.send('payment', postback.bytes);
-  precondition(ackRequirementOf(postback), () => {
-    expectAcknowledged(delivery, what);
-  });
-}
-
-const ackRequirementOf = (postback: SignedPostback) =>
-  postback.body.status === 'SUCCESS' ? 'RECEIVER-ACK-PAYMENT-SUCCESS' : 'RECEIVER-ACK-PAYMENT-FAILED';
-
-/** A payment postback recorded as its status says (credited once for SUCCESS): what a credit looks like here. */
-async function recordedAs(merchant: MerchantSession, postback: SignedPostback, what: string): Promise<void> {
-  const recorded = await precondition('RECEIVER-STATUS-RECORDED', () => recordedPayment(merchant, postback.body));
-  precondition('RECEIVER-STATUS-RECORDED', () => {
-    const status = String(postback.body.status);
-    expectPaymentState(
-      recorded,
-      { status, effect: status === 'SUCCESS' ? 'once' : 'none', amount: Number(postback.body.amount) },
-      what,
-    );
-  });
-}
-
-/** The same payment with another status, signed anew (§6.3: a flip is handled like the first postback). */
-function flippedTo(merchant: MerchantSession, before: SignedPostback, to: 'SUCCESS' | 'FAILED'): SignedPostback {
-  return signed(merchant.receiver.service, 'payment', {
-    ...before.body,
-    status: to,
-    failedCode: to === 'SUCCESS' ? null : 'INCORRECT_AMOUNT',
-  });
-}
+import { acknowledged, flippedTo, recordedAs } from '../../fixtures/receiver/scenarios.js';
 
 /** Two spellings another serialiser may write for 10.5 (§2.5: amount is a JSON number). */
 const AMOUNT_SPELLINGS = ['10.50', '1.05e1'] as const;
