@@ -21,6 +21,8 @@ interface ReceiverPart {
   readonly names: readonly string[];
   readonly clean: CleanRun | undefined;
   readonly rows: readonly ReceiverFaultRow[];
+  /** How long the shard ran; absent in a part written before it was kept. */
+  readonly wallSeconds?: number;
 }
 
 const PART = /^receiver-faults-part-\d+-of-\d+\.json$/;
@@ -32,7 +34,13 @@ export function writeReceiverPart(out: string, shard: Shard, part: Omit<Receiver
 }
 
 /** All n parts under `folders`, checked, as one matrix: the clean run and every row. */
-export function mergeReceiverParts(folders: readonly string[]): { clean: CleanRun; rows: ReceiverFaultRow[] } {
+export function mergeReceiverParts(folders: readonly string[]): {
+  clean: CleanRun;
+  rows: ReceiverFaultRow[];
+  /** The longest shard's run: the matrix's wall time where its shards ran at once. */
+  wallSeconds: number;
+  shards: number;
+} {
   if (folders.length === 0) throw new ShardError("--merge needs each shard's --out folder");
   const parts: ReceiverPart[] = [];
   for (const folder of folders) {
@@ -61,5 +69,6 @@ export function mergeReceiverParts(folders: readonly string[]): { clean: CleanRu
   const rows = parts.flatMap((p) => p.rows);
   const order = new Map(first.names.map((name, i) => [name, i]));
   rows.sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
-  return { clean, rows };
+  const wallSeconds = Math.max(0, ...parts.map((p) => p.wallSeconds ?? 0));
+  return { clean, rows, wallSeconds, shards: total };
 }

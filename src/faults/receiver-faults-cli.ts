@@ -111,7 +111,10 @@ export async function receiverFaults(args: readonly string[]): Promise<number> {
   const out = path.resolve(values.out ?? 'reports/receiver-faults');
   const started = Date.now();
   try {
-    if (values.merge === true) return judgeMatrix(out, mergeReceiverParts(positionals), started);
+    if (values.merge === true) {
+      const merged = mergeReceiverParts(positionals);
+      return judgeMatrix(out, merged, merged.wallSeconds, ` (the longest of ${merged.shards} shards)`);
+    }
     if (positionals.length > 0) throw new ShardError(`unexpected ${positionals.join(' ')} (see --help)`);
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     const mine = shard === undefined ? chosen : chosen.filter((_, k) => k % shard.total === shard.index - 1);
@@ -138,7 +141,8 @@ export async function receiverFaults(args: readonly string[]): Promise<number> {
       );
     }
     if (shard !== undefined) {
-      const file = writeReceiverPart(out, shard, { names: chosen.map((f) => f.name), clean, rows });
+      const wallSeconds = Math.round((Date.now() - started) / 1000);
+      const file = writeReceiverPart(out, shard, { names: chosen.map((f) => f.name), clean, rows, wallSeconds });
       process.stdout.write(
         `receiver faults: shard ${shard.index}/${shard.total}: ${rows.length} faulty receivers in ` +
           `${path.relative(process.cwd(), file)}; judge all with receiver-faults --merge <each shard's --out>\n`,
@@ -146,7 +150,7 @@ export async function receiverFaults(args: readonly string[]): Promise<number> {
       return 0;
     }
     if (clean === undefined) throw new ShardError('no clean run');
-    return judgeMatrix(out, { clean, rows }, started);
+    return judgeMatrix(out, { clean, rows }, Math.round((Date.now() - started) / 1000));
   } catch (error) {
     if (error instanceof ShardError) {
       process.stderr.write(`receiver-faults: ${error.message}\n`);
@@ -162,7 +166,9 @@ export async function receiverFaults(args: readonly string[]): Promise<number> {
 function judgeMatrix(
   out: string,
   matrix: { clean: CleanRun; rows: readonly ReceiverFaultRow[] },
-  started: number,
+  wallSeconds: number,
+  /** What the time is, where it is not this process's own run. */
+  timeNote = '',
 ): number {
   const { clean, rows } = matrix;
   const cleanFailed = clean.failed;
@@ -172,7 +178,7 @@ function judgeMatrix(
     collateral: rows.reduce((sum, r) => sum + r.collateral.length, 0),
     cleanFail: cleanFailed.length,
     cleanPass: clean.pass,
-    wallSeconds: Math.round((Date.now() - started) / 1000),
+    wallSeconds,
   };
   mkdirSync(out, { recursive: true });
   writeFileSync(
@@ -181,7 +187,7 @@ function judgeMatrix(
   );
   process.stdout.write(
     `receiver faults: ${totals.detected} of ${totals.faults} detected, ${totals.collateral} collateral FAIL, ` +
-      `clean ${totals.cleanPass} PASS / ${totals.cleanFail} FAIL, ${totals.wallSeconds} s; ` +
+      `clean ${totals.cleanPass} PASS / ${totals.cleanFail} FAIL, ${totals.wallSeconds} s${timeNote}; ` +
       `${path.relative(process.cwd(), path.join(out, 'receiver-faults.json'))}\n`,
   );
   const ok =

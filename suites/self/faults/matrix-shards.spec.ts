@@ -65,9 +65,12 @@ test('should judge the receiver fault matrix from its shards as one run would', 
   ]);
   expect(merged.code, merged.stdout + merged.stderr).toBe(0);
   const report = JSON.parse(readFileSync(path.join(out, 'receiver-faults.json'), 'utf8')) as {
-    totals: { faults: number; detected: number; collateral: number; cleanFail: number };
+    totals: { faults: number; detected: number; collateral: number; cleanFail: number; wallSeconds: number };
   };
   expect(report.totals).toMatchObject({ faults: 3, detected: 3, collateral: 0, cleanFail: 0 });
+  // The matrix's time is its longest shard's (they run at once), not the merge's own instant.
+  expect(report.totals.wallSeconds).toBeGreaterThan(0);
+  expect(merged.stdout).toMatch(/, [1-9]\d* s \(the longest of 2 shards\)/);
   const incomplete = await runKitCommand('receiver-faults', ['--merge', path.join(dir, 'r2'), '--out', out]);
   expect(incomplete.code).toBe(2);
   expect(incomplete.stderr).toContain('part 1/2 missing');
