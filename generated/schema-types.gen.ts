@@ -39,6 +39,7 @@ import type { ComplaintStatusChangeRequest } from './sandbox-control/complaint-s
 import type { DeliveriesResponse } from './sandbox-control/deliveries.response.gen.js';
 import type { FaultsRequest } from './sandbox-control/faults.request.gen.js';
 import type { FaultsResponse } from './sandbox-control/faults.response.gen.js';
+import type { HeldPaymentRequest } from './sandbox-control/held-payment.request.gen.js';
 import type { MerchantSettingsRequest } from './sandbox-control/merchant.request.gen.js';
 import type { PaymentFlipRequest } from './sandbox-control/payment-flip.request.gen.js';
 import type { PaymentOutcomeRequest } from './sandbox-control/payment-outcome.request.gen.js';
@@ -80,6 +81,7 @@ export interface SchemaTypes {
   'sandbox-control/deliveries.response': DeliveriesResponse;
   'sandbox-control/faults.request': FaultsRequest;
   'sandbox-control/faults.response': FaultsResponse;
+  'sandbox-control/held-payment.request': HeldPaymentRequest;
   'sandbox-control/merchant.request': MerchantSettingsRequest;
   'sandbox-control/payment-flip.request': PaymentFlipRequest;
   'sandbox-control/payment-outcome.request': PaymentOutcomeRequest;
@@ -126,6 +128,7 @@ export const SCHEMA_IDS = [
   'sandbox-control/deliveries.response',
   'sandbox-control/faults.request',
   'sandbox-control/faults.response',
+  'sandbox-control/held-payment.request',
   'sandbox-control/merchant.request',
   'sandbox-control/payment-flip.request',
   'sandbox-control/payment-outcome.request',

@@ -15,6 +15,8 @@
  * - Payments are the shop's orders: POST /merchant/orders creates one before its payment (profile
  *   receiver.expectedPayments). A postback of a payment no order expects is acknowledged and parked, never credited;
  *   one whose amount or currency differs from its order's is recorded, not credited.
+ * - In the real integration (createdOnService) its checkout creates the order and then the payment on the service:
+ *   POST /merchant/checkout (examples/receivers/checkout.ts), when the receiver is started with one.
  * - GET /merchant/payments/{id} and GET /merchant/complaints/{id} read the merchant's state back (what
  *   `certify-receiver` checks the effects through; profile `receiver.readBack`).
  *
@@ -200,18 +202,22 @@ function readBack(store: MerchantStore, pathname: string): { status: number; bod
   return record === undefined ? { status: 404, body: { error: 'not found' } } : { status: 200, body: record };
 }
 
+/** A request's JSON body; undefined when it is none. */
+function parsedOrUndefined(raw: Buffer | undefined): unknown {
+  try {
+    return raw === undefined ? undefined : (JSON.parse(raw.toString('utf8')) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * POST /merchant/orders {merchantPaymentId, amount, currency}: the shop's checkout in test mode, which creates the
  * order a payment's postbacks must match (profile receiver.expectedPayments). 201, or 409 for an id it has, 400 for
  * a bad member.
  */
 function createOrder(store: MerchantStore, raw: Buffer | undefined): { status: number; body: unknown } {
-  let body: unknown;
-  try {
-    body = raw === undefined ? undefined : JSON.parse(raw.toString('utf8'));
-  } catch {
-    body = undefined;
-  }
+  const body = parsedOrUndefined(raw);
   const { merchantPaymentId, amount, currency } = (body ?? {}) as Record<string, unknown>;
   if (typeof merchantPaymentId !== 'string' || merchantPaymentId === '') {
     return { status: 400, body: { error: 'merchantPaymentId' } };
@@ -222,6 +228,15 @@ function createOrder(store: MerchantStore, raw: Buffer | undefined): { status: n
   store.orders.set(merchantPaymentId, { amount, currency });
   return { status: 201, body: { merchantPaymentId, amount, currency } };
 }
+
+/** What a checkout answers. */
+export interface CheckoutAnswer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** A checkout the receiver serves at POST /merchant/checkout: creates the order and the payment (checkout.ts). */
+export type Checkout = (store: MerchantStore, body: unknown) => Promise<CheckoutAnswer>;
 
 export interface RunningReceiver {
   /** Where postbacks go: http://host:port/postbacks. */
@@ -235,6 +250,8 @@ export interface StartOptions extends ReceiverConfig {
   readonly port?: number;
   /** Replaces reference steps (the faulty receivers); the reference receiver replaces none. */
   readonly steps?: (reference: ReceiverSteps, store: MerchantStore, config: ReceiverConfig) => ReceiverSteps;
+  /** The shop's checkout, served at POST /merchant/checkout; none by default. */
+  readonly checkout?: Checkout;
 }
 
 export async function startReceiver(options: StartOptions): Promise<RunningReceiver> {
@@ -258,6 +275,22 @@ export async function startReceiver(options: StartOptions): Promise<RunningRecei
           answer(response, 400, { error: 'unreadable body' });
         },
       );
+      return;
+    }
+    const { checkout } = options;
+    if (request.method === 'POST' && url.pathname === '/merchant/checkout' && checkout !== undefined) {
+      readBody(request)
+        .then((raw) => checkout(store, parsedOrUndefined(raw)))
+        .then(
+          (made) => {
+            answer(response, made.status, made.body);
+          },
+          (error: unknown) => {
+            answer(response, 500, {
+              error: `checkout failed: ${error instanceof Error ? error.message : String(error)}`,
+            });
+          },
+        );
       return;
     }
     if (request.method !== 'POST' || url.pathname !== '/postbacks') {

@@ -441,7 +441,7 @@ export interface ReadBack {
  */
 export interface ExpectedPayments {
   /**
-   * The shop's own call that makes it expect a payment (its checkout in test mode), or a command that does (its admin tool, a database insert). Placeholders {{merchantPaymentId}}, {{merchantUserId}}, {{paymentMethodId}}, {{type}}, {{currency}}, {{amount}} (major units) and {{amountMinor}} (whole cents) fill the URL, the body's strings and the command's arguments; a body member that is one placeholder alone takes the value's own type
+   * The shop's own call that makes it expect a payment (its checkout in test mode), or a command that does (its admin tool, a database insert). Placeholders {{merchantPaymentId}}, {{merchantUserId}}, {{paymentMethodId}}, {{type}}, {{currency}}, {{amount}} (major units), {{amountMinor}} (whole cents) and, with createdOnService, {{serviceUrl}} (the kit's sandbox) fill the URL, the body's strings and the command's arguments; a body member that is one placeholder alone takes the value's own type
    */
   setup: (
     | {
@@ -491,6 +491,15 @@ export interface ExpectedPayments {
     paymentMethodId?: string;
     merchantUserId?: string;
     type?: 'PAY_IN' | 'PAY_OUT';
+  };
+  /**
+   * The real integration: the setup makes the shop's own client create the payment on the kit's embedded sandbox, which certify-receiver starts for the run (its URL fills {{serviceUrl}}, and KIT_SERVICE_URL for a command). The sandbox gives the payment created with the kit's merchantPaymentId the id the kit's postbacks carry and keeps it PENDING, so the kit drives its postbacks; before the first one the kit checks the payment was created with the stated amount and method (a setup failure if not). The client's requests are judged against the CLIENT requirements into client/ beside the receiver's report, and the command exits with the worse of the two
+   */
+  createdOnService?: {
+    /**
+     * The profile the shop's client runs with (its merchant key, methods and operation paths), relative to this profile's folder, as `sandbox --profile` and `report client --profile` take it (default: the kit's profiles/sandbox.json, with its test merchant keys)
+     */
+    profile?: string;
   };
   /**
    * What the shop answers to an authentic postback of a payment it never expected: 200 (parked for reconciliation), a 4xx, or either; in every case nothing is credited

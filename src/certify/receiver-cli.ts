@@ -16,6 +16,9 @@ import { asCertifyError, httpUrl, REPORTING_RUN_OPTIONS, runFlags } from './cert
 import { finishRun } from './certify-run.js';
 import { runReportingProject, type ReportingRunOptions } from './reporting-run.js';
 import { CertifyError } from './certify-error.js';
+import { startKitService } from './kit-service-run.js';
+import type { KitService } from '../receiver/service-created.js';
+import { EXIT_CODES } from '../report/verdicts.js';
 import { packageRequest, type PackageRequest } from '../package/package-flags.js';
 
 /** A receiver certification is a few dozen postbacks: minutes mean a receiver that answers nothing in time. */
@@ -46,6 +49,10 @@ The receiver must trust postbacks signed with the private key of postbacks.servi
 kit's test-only service keys (fixtures/keys), or receiver.serviceSigningKey. Without receiver.readBack, the
 requirements about the merchant's state (applied, credited once, a refused postback changes nothing) are NOT
 VERIFIED, naming that setting.
+
+With receiver.expectedPayments.createdOnService the shop's own client creates each payment on the kit's
+sandbox, started for the run ({{serviceUrl}} in the setup, KIT_SERVICE_URL for a command); its requests are
+judged into <out>/client/, and the exit code is the worse of the receiver's and the client's.
 
 Before any check, a receiver given by URL gets one signed SUCCESS postback of a throwaway payment
 (id kit-preflight-…): no answer within receiver.timeoutMs (12 s at most) that the merchant's read-back
@@ -115,24 +122,33 @@ export function parseReceiverArgs(args: readonly string[]): ReceiverCertifyOptio
   };
 }
 
-/**
- * What must hold before the run: the profile loads, the kit can sign as the service, and a receiver given by URL takes
- * one signed postback (receiver-preflight.ts).
- */
-async function preflight(options: ReceiverCertifyOptions): Promise<string | undefined> {
+/** The profile and the receiver's settings, or a CertifyError saying why they cannot be used. */
+async function receiverProfile(
+  options: ReceiverCertifyOptions,
+): Promise<{ profile: LoadedPostbackProfile; settings: ReceiverSettings }> {
   let profile: LoadedPostbackProfile;
   try {
     profile = await loadPostbackProfile(options.profile);
   } catch (error) {
     throw new CertifyError(error instanceof Error ? error.message : String(error));
   }
-  let settings: ReceiverSettings;
   try {
-    settings = receiverSettings(profile, options.receiver);
+    return { profile, settings: receiverSettings(profile, options.receiver) };
   } catch (error) {
     if (error instanceof ReceiverSettingsError) throw new CertifyError(error.message);
     throw error;
   }
+}
+
+/**
+ * What must hold before the run: the kit can sign as the service, and a receiver given by URL takes one signed
+ * postback (receiver-preflight.ts), its payment created by the shop's own client where the profile says so.
+ */
+async function preflight(
+  profile: LoadedPostbackProfile,
+  settings: ReceiverSettings,
+  service: KitService | undefined,
+): Promise<string | undefined> {
   const { url } = settings;
   if (url === undefined) {
     const problem = embeddedReceiverProblem(profile);
@@ -140,28 +156,72 @@ async function preflight(options: ReceiverCertifyOptions): Promise<string | unde
     return undefined;
   }
   httpUrl('--receiver', url);
-  const problem = await receiverPreflight(url, settings, profile);
+  const problem = await receiverPreflight(url, settings, profile, service);
   if (problem !== undefined) throw new CertifyError(problem);
   return url;
 }
 
+/** A receiver certification's report, and where the shop's own client created the payments, its client report. */
+export interface ReceiverRun {
+  readonly report: ConformanceReport;
+  /** <out>/client's report of the shop's client (createdOnService), or why it could not be written. */
+  readonly client?: ConformanceReport | string;
+}
+
 /**
- * A receiver certification as the command runs it: the preflight, then the receiver project; resolves with the report
+ * A receiver certification as the command runs it: the preflight, then the receiver project (and, where the shop's
+ * client creates the payments, the kit's sandbox around both and the client report after); resolves with the reports
  * it wrote, rejects with a CertifyError when the run cannot be carried out. `quiet` keeps the run's output off the
  * terminal (a matrix prints a line per run).
  */
+export async function runReceiverRun(
+  options: ReceiverCertifyOptions,
+  output: 'inherit' | 'quiet' = 'inherit',
+): Promise<ReceiverRun> {
+  const { profile, settings } = await receiverProfile(options);
+  const clientProfile = settings.expected?.clientProfile;
+  const service = clientProfile === undefined ? undefined : await startKitService(clientProfile, options.out);
+  try {
+    const url = await preflight(profile, settings, service?.kit);
+    const report = await runReportingProject(
+      ['receiver'],
+      options,
+      {
+        KIT_SCOPE: 'receiver',
+        KIT_RECEIVER: url ?? '',
+        KIT_RECEIVER_FAULT: options.fault ?? '',
+        KIT_RUN_ID: newRunId(),
+        ...service?.env,
+      },
+      undefined,
+      output,
+    );
+    return service === undefined ? { report } : { report, client: await service.finish(options.gate) };
+  } finally {
+    await service?.stop();
+  }
+}
+
+/** The receiver's report of a certification (runReceiverRun without the client report). */
 export async function runReceiverCertification(
   options: ReceiverCertifyOptions,
   output: 'inherit' | 'quiet' = 'inherit',
 ): Promise<ConformanceReport> {
-  const url = await preflight(options);
-  return runReportingProject(
-    ['receiver'],
-    options,
-    { KIT_SCOPE: 'receiver', KIT_RECEIVER: url ?? '', KIT_RECEIVER_FAULT: options.fault ?? '', KIT_RUN_ID: newRunId() },
-    undefined,
-    output,
-  );
+  return (await runReceiverRun(options, output)).report;
+}
+
+/**
+ * The exit code of a run: the receiver's, or the client's where it is worse (the shop's client broke a sentence of
+ * §4–§5 while it created the payments). A run whose client made no request (a --grep without payment postbacks) has
+ * no client report, and says so.
+ */
+function exitOf(receiverExit: number, client: ConformanceReport | string | undefined): number {
+  if (client === undefined) return receiverExit;
+  if (typeof client === 'string') {
+    process.stdout.write(`certify-receiver: no client report: ${client}\n`);
+    return receiverExit;
+  }
+  return Math.max(receiverExit, EXIT_CODES[client.outcome]);
 }
 
 /** The whole command: returns the exit code; prints one line for a run that cannot be carried out. */
@@ -172,7 +232,8 @@ export async function certifyReceiver(args: readonly string[]): Promise<number> 
       process.stdout.write(RECEIVER_HELP);
       return 0;
     }
-    return finishRun(options, await runReceiverCertification(options));
+    const run = await runReceiverRun(options);
+    return exitOf(finishRun(options, run.report), run.client);
   } catch (error) {
     if (!(error instanceof CertifyError)) throw error;
     process.stderr.write(`certify-receiver: ${error.message}\n`);

@@ -35,7 +35,7 @@ no exchange of the interface in it, a bad profile).
 
 const MAX_EVIDENCE = 5;
 
-class ClientReportError extends Error {}
+export class ClientReportError extends Error {}
 
 /** What NOT VERIFIED says when the recording had nothing a requirement looks at. */
 const NOTHING_TO_JUDGE: Readonly<Record<string, string>> = {
@@ -88,6 +88,81 @@ function resultOf(requirement: Requirement, judgement: ClientJudgement, profile:
   };
 }
 
+/**
+ * Judges the recording `file` of a client that ran with `profile` and writes conformance.{json,md,html} to `out`;
+ * prints the summary and returns the report. Throws ClientReportError or RecordingError when it cannot be judged.
+ */
+export function writeClientReport(
+  file: string,
+  profile: LoadedProfile,
+  profileFile: string,
+  out: string,
+  gate: Gate,
+): ConformanceReport {
+  const startedAt = new Date();
+  const recording = readRecording(file);
+  if (recording.exchanges.length === 0) {
+    throw new ClientReportError(
+      `${file} holds no recorded exchange${recording.problems.length > 0 ? ` (${recording.problems[0] ?? ''})` : ''}`,
+    );
+  }
+  const judgement = judgeClient(recording.exchanges, profile);
+  const results = CLIENT_REGISTRY.map((r) => resultOf(r, judgement, profile));
+  const summary = summarise(results, []);
+  const warnings = [
+    ...(recording.badLines > 0
+      ? [
+          `${recording.badLines} line(s) of the recording were not recorded exchanges and were skipped: ${recording.problems.join('; ')}`,
+        ]
+      : []),
+    ...(recording.stopped === undefined
+      ? []
+      : [
+          `the sandbox stopped recording at line ${recording.stopped.line} (${recording.stopped.mark.stopped === 'size-cap' ? `its cap of ${recording.stopped.mark.capBytes} bytes` : 'the file could not be written'}, ${recording.stopped.mark.at}): what the client did after it is not judged`,
+        ]),
+    ...(judgement.unrecognised > 0
+      ? [`${judgement.unrecognised} request(s) went to paths the profile names for no operation (not judged)`]
+      : []),
+  ];
+  const report: ConformanceReport = {
+    kit: kitFacts(),
+    target: { kind: 'client-recording', url: path.relative(process.cwd(), path.resolve(file)) },
+    profile: { file: path.relative(process.cwd(), path.resolve(profileFile)), settings: profile.settings },
+    conventions: [],
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    outcome: outcomeOf(summary, [], gate),
+    gate,
+    deep: false,
+    seeds: [],
+    ...(warnings.length === 0 ? {} : { warnings }),
+    summary,
+    requirements: results,
+  };
+  mkdirSync(out, { recursive: true });
+  const write = (name: string, text: string): void => {
+    writeFileSync(path.join(out, name), redactSecrets(text));
+  };
+  write('conformance.json', `${JSON.stringify(report, null, 2)}\n`);
+  write('conformance.md', renderMarkdown(report));
+  write('conformance.html', renderHtml(report));
+  process.stdout.write(
+    [
+      `Client conformance: ${report.outcome.toUpperCase()} (exit ${EXIT_CODES[report.outcome]})`,
+      `  requirements: ${summary.pass} PASS, ${summary.fail} FAIL, ${summary.notVerified} NOT VERIFIED, ` +
+        `${summary.unspecified} UNSPECIFIED; ${recording.exchanges.length} exchanges judged; gate: ${gate}`,
+      ...results
+        .filter((r) => r.verdict === 'FAIL')
+        .flatMap((r) =>
+          (r.findings ?? []).map((f) => `  FAIL ${r.id}: ${f.problem} (${f.count}×, first at ${f.test})`),
+        ),
+      `  reports: ${path.relative(process.cwd(), path.join(out, 'conformance.{json,md,html}')) || '.'}`,
+      '',
+    ].join('\n'),
+  );
+  return report;
+}
+
 export async function reportClient(args: readonly string[]): Promise<number> {
   try {
     let parsed;
@@ -113,68 +188,7 @@ export async function reportClient(args: readonly string[]): Promise<number> {
     } catch (error) {
       throw new ClientReportError((error as Error).message);
     }
-    const startedAt = new Date();
-    const recording = readRecording(file);
-    if (recording.exchanges.length === 0) {
-      throw new ClientReportError(
-        `${file} holds no recorded exchange${recording.problems.length > 0 ? ` (${recording.problems[0] ?? ''})` : ''}`,
-      );
-    }
-    const judgement = judgeClient(recording.exchanges, profile);
-    const results = CLIENT_REGISTRY.map((r) => resultOf(r, judgement, profile));
-    const summary = summarise(results, []);
-    const warnings = [
-      ...(recording.badLines > 0
-        ? [
-            `${recording.badLines} line(s) of the recording were not recorded exchanges and were skipped: ${recording.problems.join('; ')}`,
-          ]
-        : []),
-      ...(recording.stopped === undefined
-        ? []
-        : [
-            `the sandbox stopped recording at line ${recording.stopped.line} (${recording.stopped.mark.stopped === 'size-cap' ? `its cap of ${recording.stopped.mark.capBytes} bytes` : 'the file could not be written'}, ${recording.stopped.mark.at}): what the client did after it is not judged`,
-          ]),
-      ...(judgement.unrecognised > 0
-        ? [`${judgement.unrecognised} request(s) went to paths the profile names for no operation (not judged)`]
-        : []),
-    ];
-    const report: ConformanceReport = {
-      kit: kitFacts(),
-      target: { kind: 'client-recording', url: path.relative(process.cwd(), path.resolve(file)) },
-      profile: { file: path.relative(process.cwd(), path.resolve(profileFile)), settings: profile.settings },
-      conventions: [],
-      startedAt: startedAt.toISOString(),
-      finishedAt: new Date().toISOString(),
-      outcome: outcomeOf(summary, [], gate),
-      gate,
-      deep: false,
-      seeds: [],
-      ...(warnings.length === 0 ? {} : { warnings }),
-      summary,
-      requirements: results,
-    };
-    const out = path.resolve(values.out ?? 'reports/client');
-    mkdirSync(out, { recursive: true });
-    const write = (name: string, text: string): void => {
-      writeFileSync(path.join(out, name), redactSecrets(text));
-    };
-    write('conformance.json', `${JSON.stringify(report, null, 2)}\n`);
-    write('conformance.md', renderMarkdown(report));
-    write('conformance.html', renderHtml(report));
-    process.stdout.write(
-      [
-        `Client conformance: ${report.outcome.toUpperCase()} (exit ${EXIT_CODES[report.outcome]})`,
-        `  requirements: ${summary.pass} PASS, ${summary.fail} FAIL, ${summary.notVerified} NOT VERIFIED, ` +
-          `${summary.unspecified} UNSPECIFIED; ${recording.exchanges.length} exchanges judged; gate: ${gate}`,
-        ...results
-          .filter((r) => r.verdict === 'FAIL')
-          .flatMap((r) =>
-            (r.findings ?? []).map((f) => `  FAIL ${r.id}: ${f.problem} (${f.count}×, first at ${f.test})`),
-          ),
-        `  reports: ${path.relative(process.cwd(), path.join(out, 'conformance.{json,md,html}')) || '.'}`,
-        '',
-      ].join('\n'),
-    );
+    const report = writeClientReport(file, profile, profileFile, path.resolve(values.out ?? 'reports/client'), gate);
     return EXIT_CODES[report.outcome];
   } catch (error) {
     if (!(error instanceof ClientReportError) && !(error instanceof RecordingError)) throw error;

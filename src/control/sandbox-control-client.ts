@@ -67,6 +67,11 @@ export class SandboxControl {
     return this.call('GET', `payments/${encodeURIComponent(paymentId)}`, undefined, 'payments/payment');
   }
 
+  /** The payment a merchant's client creates next with `merchantPaymentId` gets `id` and stays PENDING. */
+  async hold(merchantPaymentId: string, id: string): Promise<void> {
+    await this.call('POST', 'held-payments', { merchantPaymentId, id }, 'sandbox-control/held-payment.request');
+  }
+
   createComplaint(body: ControlComplaintCreateRequest): Promise<Complaint> {
     return this.call('POST', 'complaints', body, 'complaints/complaint');
   }

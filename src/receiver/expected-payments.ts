@@ -14,6 +14,7 @@ import { fillBody, fillPath, type HookValues, type PlaceholderSet } from '../pro
 import { redactSecrets } from '../secrets/redaction.js';
 import { boundedText } from './postback-sender.js';
 import { runSetupCommand } from './setup-command.js';
+import { createdOnService, holdOnService, type KitService } from './service-created.js';
 import type { Secret } from '../secrets/secret.js';
 
 type ExpectedSettings = NonNullable<NonNullable<Profile['receiver']>['expectedPayments']>;
@@ -27,6 +28,8 @@ export interface ExpectedPayment {
   readonly currency: string;
   /** In major units, as §2.5 writes it. */
   readonly amount: number;
+  /** The service's id of the payment, which its postbacks carry: the id it gets where the shop's client creates it. */
+  readonly id?: string;
 }
 
 export interface ExpectedPayments {
@@ -44,7 +47,15 @@ export interface ExpectedPayments {
   readonly payment: Partial<Omit<ExpectedPayment, 'merchantPaymentId'>>;
   /** What the shop answers to a postback of a payment it never expected. */
   readonly unexpected: 'acknowledged' | 'refused' | 'either';
+  /**
+   * Where the shop's own client creates the payment on the kit's sandbox (createdOnService): the profile its client
+   * runs with, resolved; undefined where the setup alone makes the shop expect it.
+   */
+  readonly clientProfile: string | undefined;
 }
+
+/** The kit's profile of its sandbox's test merchant: the default client profile of createdOnService. */
+const KIT_CLIENT_PROFILE = 'profiles/sandbox.json';
 
 const PLACEHOLDERS = [
   'merchantPaymentId',
@@ -60,6 +71,15 @@ const SETUP_PLACEHOLDERS: PlaceholderSet = {
   allows: (name) => (PLACEHOLDERS as readonly string[]).includes(name),
   names: PLACEHOLDERS.join(', '),
 };
+
+/** Where the shop's client creates the payment, its setup is told where the kit's sandbox is. */
+const SERVICE_PLACEHOLDERS: PlaceholderSet = {
+  allows: (name) => name === 'serviceUrl' || SETUP_PLACEHOLDERS.allows(name),
+  names: `${PLACEHOLDERS.join(', ')}, serviceUrl`,
+};
+
+const placeholdersOf = (setup: ExpectedPayments): PlaceholderSet =>
+  setup.clientProfile === undefined ? SETUP_PLACEHOLDERS : SERVICE_PLACEHOLDERS;
 
 /** The setup's headers, each a secret written as its format says ("Bearer {{secret}}"). */
 function headersOf(settings: ExpectedSettings, baseDir: string): Map<string, Secret> {
@@ -88,19 +108,35 @@ export function expectedPaymentsOf(profile: LoadedPostbackProfile): ExpectedPaym
     okStatuses: settings.setup.okStatuses ?? [200, 201, 204],
     payment: { ...(settings.payment ?? {}) },
     unexpected: settings.unexpected ?? 'either',
+    clientProfile:
+      settings.createdOnService === undefined
+        ? undefined
+        : settings.createdOnService.profile === undefined
+          ? KIT_CLIENT_PROFILE
+          : path.resolve(baseDir, settings.createdOnService.profile),
   };
+  if (expected.clientProfile !== undefined && expected.payment.paymentMethodId === undefined) {
+    throw new Error(
+      "createdOnService: the shop's client creates each payment by a method of the service, so payment.paymentMethodId " +
+        "must name one the client profile's merchant may use (e.g. sbx-card-in on the kit's sandbox)",
+    );
+  }
   // A placeholder the setup does not have is the profile's mistake: said when it loads, not in every test.
-  const sample = valuesOf({
-    merchantPaymentId: 'kit-0-1',
-    merchantUserId: 'user',
-    paymentMethodId: 'method',
-    type: 'PAY_IN',
-    currency: 'USD',
-    amount: 1,
-  });
-  if (expected.url !== undefined) fillPath(expected.url, sample, SETUP_PLACEHOLDERS);
-  for (const arg of expected.command ?? []) fillPath(arg, sample, SETUP_PLACEHOLDERS);
-  fillBody(expected.body, sample, SETUP_PLACEHOLDERS);
+  const sample = valuesOf(
+    {
+      merchantPaymentId: 'kit-0-1',
+      merchantUserId: 'user',
+      paymentMethodId: 'method',
+      type: 'PAY_IN',
+      currency: 'USD',
+      amount: 1,
+    },
+    'http://127.0.0.1:1',
+  );
+  const placeholders = placeholdersOf(expected);
+  if (expected.url !== undefined) fillPath(expected.url, sample, placeholders);
+  for (const arg of expected.command ?? []) fillPath(arg, sample, placeholders);
+  fillBody(expected.body, sample, placeholders);
   return expected;
 }
 
@@ -118,8 +154,9 @@ export function newRunId(): string {
   return `kit-${randomBytes(4).toString('hex')}`;
 }
 
-function valuesOf(payment: ExpectedPayment): HookValues {
+function valuesOf(payment: ExpectedPayment, serviceUrl: string | undefined): HookValues {
   return {
+    ...(serviceUrl === undefined ? {} : { serviceUrl }),
     merchantPaymentId: payment.merchantPaymentId,
     merchantUserId: payment.merchantUserId,
     paymentMethodId: payment.paymentMethodId,
@@ -136,22 +173,59 @@ export interface SetupExchange {
   readonly request: { readonly method: string; readonly url: string; readonly body: string };
   readonly status: number | undefined;
   readonly answer: string;
-  /** Whether the shop now expects the payment (its answer is one of okStatuses). */
+  /**
+   * Whether the shop now expects the payment: its answer is one of okStatuses and, where its client creates the
+   * payment on the kit's sandbox, the payment is there as asked.
+   */
   readonly ok: boolean;
+  /** The setup answered as it should, yet its client did not create the payment asked for (createdOnService). */
+  readonly notCreated?: string;
 }
 
-/** Makes the shop expect `payment` with its setup call, on the receiver's origin when the URL is a path. */
+/**
+ * Makes the shop expect `payment` with its setup call, on the receiver's origin when the URL is a path; where its
+ * client creates the payment on the kit's sandbox (`service`), the payment's id is held first and its creation checked
+ * after.
+ */
 export async function expectPayment(
   setup: ExpectedPayments,
   payment: ExpectedPayment,
   receiverUrl: string,
   timeoutMs: number,
   dispatcher?: Dispatcher,
+  service?: KitService,
 ): Promise<SetupExchange> {
-  const values = valuesOf(payment);
-  if (setup.url === undefined) return expectedByCommand(setup, values, timeoutMs);
-  const url = new URL(fillPath(setup.url, values, SETUP_PLACEHOLDERS), receiverUrl).toString();
-  const body = setup.body === undefined ? '' : JSON.stringify(fillBody(setup.body, values, SETUP_PLACEHOLDERS));
+  const onService = setup.clientProfile === undefined ? undefined : service;
+  if (setup.clientProfile !== undefined && (onService === undefined || payment.id === undefined)) {
+    const why = onService === undefined ? 'no sandbox of the kit runs (certify-receiver starts it)' : 'no payment id';
+    return { request: { method: 'none', url: '', body: '' }, status: undefined, answer: why, ok: false };
+  }
+  if (onService !== undefined && payment.id !== undefined) {
+    const problem = await holdOnService(onService, payment.merchantPaymentId, payment.id);
+    if (problem !== undefined)
+      return { request: { method: 'none', url: '', body: '' }, status: undefined, answer: problem, ok: false };
+  }
+  const values = valuesOf(payment, onService?.url);
+  const exchange =
+    setup.url === undefined
+      ? await expectedByCommand(setup, values, timeoutMs)
+      : await expectedByCall(setup, setup.url, values, receiverUrl, timeoutMs, dispatcher);
+  if (onService === undefined || payment.id === undefined || !exchange.ok) return exchange;
+  const notCreated = await createdOnService(onService, payment, payment.id, timeoutMs);
+  return notCreated === undefined ? exchange : { ...exchange, ok: false, notCreated };
+}
+
+async function expectedByCall(
+  setup: ExpectedPayments,
+  template: string,
+  values: HookValues,
+  receiverUrl: string,
+  timeoutMs: number,
+  dispatcher: Dispatcher | undefined,
+): Promise<SetupExchange> {
+  const placeholders = placeholdersOf(setup);
+  const url = new URL(fillPath(template, values, placeholders), receiverUrl).toString();
+  const body = setup.body === undefined ? '' : JSON.stringify(fillBody(setup.body, values, placeholders));
   const headers: Record<string, string> = {
     ...(body === '' ? {} : { 'content-type': 'application/json' }),
     ...Object.fromEntries([...setup.headers].map(([name, secret]) => [name, secret.reveal()])),
@@ -187,9 +261,12 @@ async function expectedByCommand(
   values: HookValues,
   timeoutMs: number,
 ): Promise<SetupExchange> {
-  const argv = (setup.command ?? []).map((arg) => fillPath(arg, values, SETUP_PLACEHOLDERS, (text) => text));
+  const argv = (setup.command ?? []).map((arg) => fillPath(arg, values, placeholdersOf(setup), (text) => text));
   const env = Object.fromEntries(
-    PLACEHOLDERS.map((name) => [`KIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`, String(values[name])]),
+    [...PLACEHOLDERS, ...(values.serviceUrl === undefined ? [] : (['serviceUrl'] as const))].map((name) => [
+      `KIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`,
+      String(values[name]),
+    ]),
   );
   const outcome = await runSetupCommand(argv, env, setup.baseDir, timeoutMs);
   return {

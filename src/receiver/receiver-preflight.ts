@@ -18,6 +18,7 @@ import { type ExpectedPayment, type ExpectedPayments, expectPayment, newRunId } 
 import { deliver, readState } from './postback-sender.js';
 import { pemNewlineHint } from '../signing/pem-newline.js';
 import { readBackHeaders, readBackUrl, type ReceiverSettings } from './receiver-settings.js';
+import type { KitService } from './service-created.js';
 
 /**
  * The longest the preflight waits for an answer: the profile's receiver.timeoutMs, never more than this, so that a
@@ -85,12 +86,22 @@ export async function receiverPreflight(
   url: string,
   settings: ReceiverSettings,
   profile: LoadedPostbackProfile,
+  /** The kit's sandbox, where the shop's own client creates the payment (expectedPayments.createdOnService). */
+  service?: KitService,
 ): Promise<string | undefined> {
   const { expected } = settings;
   const payment = throwawayPayment(expected);
   const timeoutMs = Math.min(settings.timeoutMs, PREFLIGHT_WAIT_MS);
   if (expected !== undefined) {
-    const setup = await expectPayment(expected, expectationOf(payment, expected), url, timeoutMs, settings.network);
+    const asked = expectationOf(payment, expected);
+    const setup = await expectPayment(expected, asked, url, timeoutMs, settings.network, service);
+    if (setup.request.method === 'none') return `the shop could not be made to expect a payment: ${setup.answer}`;
+    if (setup.notCreated !== undefined) {
+      return (
+        `the shop could not be made to expect a payment: its setup ${setup.request.method} ${setup.request.url} ` +
+        `answered ${setup.status ?? 'nothing'}, but ${setup.notCreated} (receiver.expectedPayments.createdOnService)`
+      );
+    }
     // No answer at all on the receiver's origin: a TLS refusal (a client certificate it demands) is the likely cause.
     const byCommand = setup.request.method === 'command';
     if (!byCommand && setup.status === undefined && new URL(setup.request.url).origin === new URL(url).origin) {
@@ -131,6 +142,7 @@ function expectationOf(payment: Record<string, unknown>, expected: ExpectedPayme
     type: expected.payment.type ?? 'PAY_IN',
     currency: String(payment.currency),
     amount: Number(payment.amount),
+    id: String(payment.id),
   };
 }
 

@@ -7,6 +7,7 @@ import type { FaultSet } from './faults/fault-set.js';
 import type { MagicRules } from './flavors/magic-rules.js';
 import type { PostbackSender } from './postbacks/postback-sender.js';
 import type { ComplaintStore } from './store/complaint-store.js';
+import type { HeldPayments } from './store/held-payments.js';
 import type { MediaStore } from './store/media-store.js';
 import type { PaymentStore } from './store/payment-store.js';
 
@@ -16,6 +17,8 @@ export interface SandboxContext {
   readonly payments: PaymentStore;
   readonly complaints: ComplaintStore;
   readonly media: MediaStore;
+  /** Payments the kit drives: their ids named before a merchant's client creates them (store/held-payments.ts). */
+  readonly held: HeldPayments;
   readonly postbacks: PostbackSender;
   readonly faults: FaultSet;
   /** By the publicKey text their requests carry. */

@@ -15,6 +15,7 @@ import { startBackgroundTraffic } from './flavors/background-traffic.js';
 import { type FlavorSpec, FLAVORS, type SandboxFlavor } from './flavors/flavors.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { ComplaintStore } from './store/complaint-store.js';
+import { HeldPayments } from './store/held-payments.js';
 import { MediaStore } from './store/media-store.js';
 import { PaymentStore } from './store/payment-store.js';
 
@@ -38,6 +39,8 @@ export interface SandboxOptions {
   readonly postbackHosts?: PostbackHosts;
   /** Per delivery attempt, in real ms; default the profile's conventions.postbackRetry.attemptTimeoutMs. */
   readonly attemptTimeoutMs?: number;
+  /** The control API's token, in place of the profile's control.token (a merchant's client profile names none). */
+  readonly controlToken?: string;
   /** Credentials to sign postbacks with, for schemes without test keys in fixtures/keys. */
   readonly serviceCredentials?: SigningCredentials;
   readonly log?: (line: string) => void;
@@ -60,7 +63,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const flavorName = options.spec === undefined ? (options.flavor ?? 'reference') : 'given';
   const profile = options.profile ?? (await loadProfile(flavor.profileFile));
   const log = options.log ?? (() => undefined);
-  const token = flavor.controlApi ? profile.controlToken?.reveal() : undefined;
+  const token = flavor.controlApi ? (options.controlToken ?? profile.controlToken?.reveal()) : undefined;
   if (flavor.controlApi && token === undefined)
     throw new SandboxConfigError('the profile names no control.token for the sandbox control API');
   if (flavor.clock !== undefined && options.clock !== undefined && options.clock !== flavor.clock) {
@@ -95,6 +98,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     payments: new PaymentStore(),
     complaints: new ComplaintStore(),
     media: new MediaStore(),
+    held: new HeldPayments(),
     postbacks: new PostbackSender(
       engine,
       serviceSigner(profile, options.serviceCredentials),
@@ -118,6 +122,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     context.payments.clear();
     context.complaints.clear();
     context.media.clear();
+    context.held.clear();
     engine.clear();
     merchant.postbackUrl = registeredUrl;
     log('reset');

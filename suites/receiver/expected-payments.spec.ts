@@ -74,14 +74,19 @@ test.describe('payments the shop expects', () => {
       verifies('RECEIVER-AMOUNT-MISMATCH-NOT-CREDITED'),
       async ({ merchant }) => {
         needExpectedPayments(merchant);
-        const postback = signed(merchant.receiver.service, 'payment', paymentFields({ status: 'SUCCESS' }));
+        const fields = paymentFields({ status: 'SUCCESS' });
+        const expectedCurrency = String(fields.currency);
+        // The postback carries other money than the payment the shop expects: 60 % of it as the amount the shop
+        // expects, or another currency on the postback (the payment's own is the one its method takes).
+        const postback = signed(
+          merchant.receiver.service,
+          'payment',
+          differs === 'currency' ? { ...fields, currency: expectedCurrency === 'EUR' ? 'USD' : 'EUR' } : fields,
+        );
         const amount = Number(postback.body.amount);
         const currency = String(postback.body.currency);
-        // The shop expects a payment of other money than the postback carries: 60 % of it, or another currency.
         const expectAs =
-          differs === 'amount'
-            ? { amount: Math.round(amount * 60) / 100 }
-            : { currency: currency === 'EUR' ? 'USD' : 'EUR' };
+          differs === 'amount' ? { amount: Math.round(amount * 60) / 100 } : { currency: expectedCurrency };
         const delivery = await merchant.send('payment', postback.bytes, { expectAs });
         // Acknowledged or refused alike: the shop's choice (the service would retry a refusal); only a 5xx or no
         // answer leaves nothing to judge.

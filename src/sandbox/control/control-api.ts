@@ -132,6 +132,16 @@ async function controlRoute(
       flip(ctx, payment, body(request, 'sandbox-control/payment-flip.request').failedCode);
       return ok(paymentView(payment));
     }
+    case 'POST held-payments': {
+      const { merchantPaymentId, id: heldId } = body(request, 'sandbox-control/held-payment.request');
+      // Two payments never share an id: one that exists, or is held for another payment, cannot be held (again).
+      const heldFor = ctx.held.heldFor(heldId);
+      if (ctx.payments.getAny(heldId) !== undefined || (heldFor !== undefined && heldFor !== merchantPaymentId)) {
+        throw ApiError.invalid(`payment ${heldId} exists or is held already`);
+      }
+      ctx.held.hold(merchantPaymentId, heldId);
+      return ok({ merchantPaymentId, id: heldId });
+    }
     case 'POST complaints': {
       const fields = body(request, 'sandbox-control/complaint-create.request');
       const owner = fields.paymentId === undefined ? undefined : ctx.payments.getAny(fields.paymentId);

@@ -93,8 +93,10 @@ export function createPayment(
       throw ApiError.invalid(`merchantPaymentId ${body.merchantPaymentId} is already used by payment ${existing.id}`);
     }
   }
+  // A payment the kit drives (store/held-payments.ts) gets the id its postbacks carry, and no outcome of its own.
+  const heldId = ctx.held.take(body.merchantPaymentId);
   const record = ctx.payments.add({
-    id: ctx.newId(),
+    id: heldId ?? ctx.newId(),
     merchantId: merchant.id,
     type: storedType(ctx, type),
     paymentMethodId: method.id,
@@ -120,7 +122,7 @@ export function createPayment(
     failedCode: undefined,
     smsConfirmed: false,
   });
-  scheduleMagicOutcome(ctx, record);
+  if (heldId === undefined) scheduleMagicOutcome(ctx, record);
   return {
     isSucceed: true,
     paymentId: record.id,
