@@ -500,6 +500,10 @@ export interface ExpectedPayments {
      * The profile the shop's client runs with (its merchant key, methods and operation paths), relative to this profile's folder, as `sandbox --profile` and `report client --profile` take it (default: the kit's profiles/sandbox.json, with its test merchant keys)
      */
     profile?: string;
+    /**
+     * Where the kit's sandbox listens, for a shop whose client is given the service's base URL when it starts (start the shop with this URL before the run); default a free port, which the setup is told as {{serviceUrl}}
+     */
+    url?: string;
   };
   /**
    * What the shop answers to an authentic postback of a payment it never expected: 200 (parked for reconciliation), a 4xx, or either; in every case nothing is credited

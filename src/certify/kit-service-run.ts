@@ -25,12 +25,20 @@ export interface KitServiceRun {
   /** The sandbox as the preflight reaches it. */
   readonly kit: KitService;
   /** Stops the sandbox and judges the client's recording into <out>/client; the client report, or why there is none. */
-  finish(gate: Gate): Promise<ConformanceReport | string>;
+  finish(gate: Gate, quiet?: boolean): Promise<ConformanceReport | string>;
   /** Stops the sandbox without a report (the run could not be carried out). */
   stop(): Promise<void>;
 }
 
-export async function startKitService(clientProfileFile: string, out: string): Promise<KitServiceRun> {
+/**
+ * Starts the sandbox with the client's profile, on `listenUrl` where the profile fixes it (a shop given the service's
+ * URL at its start), else on a free port.
+ */
+export async function startKitService(
+  clientProfileFile: string,
+  out: string,
+  listenUrl?: string,
+): Promise<KitServiceRun> {
   let profile: LoadedProfile;
   try {
     profile = await loadProfile(clientProfileFile);
@@ -50,8 +58,10 @@ export async function startKitService(clientProfileFile: string, out: string): P
   let controlPath: string | undefined;
   let sandbox: RunningSandbox | undefined;
   try {
+    const listen = listenUrl === undefined ? undefined : new URL(listenUrl);
     sandbox = await startSandbox({
       profile,
+      ...(listen === undefined ? {} : { host: '127.0.0.1', port: Number(listen.port) }),
       controlToken: token.reveal(),
       onExchange: (exchange) => {
         if (controlPath === undefined || !exchange.path.startsWith(controlPath)) record(exchange);
@@ -59,8 +69,9 @@ export async function startKitService(clientProfileFile: string, out: string): P
     });
     controlPath = `${sandbox.context.controlBasePath}/`;
   } catch (error) {
+    const where = listenUrl === undefined ? '' : ` on ${listenUrl} (receiver.expectedPayments.createdOnService.url)`;
     throw new CertifyError(
-      `the kit's sandbox for the shop's client could not start: ${error instanceof Error ? error.message : String(error)}`,
+      `the kit's sandbox for the shop's client could not start${where}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
   const running = sandbox;
@@ -82,10 +93,10 @@ export async function startKitService(clientProfileFile: string, out: string): P
     env,
     kit,
     stop,
-    async finish(gate) {
+    async finish(gate, quiet = false) {
       await stop();
       try {
-        return writeClientReport(recording, profile, clientProfileFile, clientOut, gate);
+        return writeClientReport(recording, profile, clientProfileFile, clientOut, gate, quiet);
       } catch (error) {
         if (error instanceof ClientReportError || error instanceof RecordingError) return error.message;
         throw error;

@@ -4,6 +4,7 @@
  * reports per RECEIVER requirement, in certify's formats and exit codes: 0 conformant, 1 a requirement the gate
  * counts failed (a critical one under either gate), 2 the run could not be carried out.
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
 import { faultyReceiver, FAULTY_RECEIVERS } from '../../examples/receivers/faulty-receivers.js';
@@ -41,6 +42,9 @@ Usage: payment-conformance certify-receiver [options]
   --package FILE      also write a signed certification package (.zip): manifest, reports, evidence
   --package-key FILE  the PEM private key that signs it (default: the profile's signing.signingKey, when
                       the profile has a merchant signing section with ed25519 or rsa-sha256)
+  --service-url URL   where the kit's sandbox listens when the shop's own client creates the payments
+                      (http://127.0.0.1:PORT; default the profile's receiver.expectedPayments.createdOnService.url,
+                      else a free port told to the setup as {{serviceUrl}})
   --fault NAME        certify the embedded reference receiver with one of its faults on (the receiver
                       fault matrix, npm run receiver-faults): ${FAULTY_RECEIVERS.length} faults
   --help              this text
@@ -70,6 +74,8 @@ Examples:
 
 export interface ReceiverCertifyOptions extends ReportingRunOptions {
   readonly receiver: string | undefined;
+  /** --service-url: where the kit's sandbox listens for the shop's client (createdOnService). */
+  readonly serviceUrl?: string | undefined;
   readonly fault: string | undefined;
   /** --package: the signed certification package to write after the run, its key already read. */
   readonly package?: PackageRequest | undefined;
@@ -86,6 +92,7 @@ export function parseReceiverArgs(args: readonly string[]): ReceiverCertifyOptio
       allowPositionals: false,
       options: {
         receiver: { type: 'string' },
+        'service-url': { type: 'string' },
         profile: { type: 'string' },
         out: { type: 'string' },
         fault: { type: 'string' },
@@ -98,6 +105,10 @@ export function parseReceiverArgs(args: readonly string[]): ReceiverCertifyOptio
   if (values.help === true) return 'help';
   const { workers, maxMinutes, gate } = runFlags({ ...values, workers: values.workers ?? '1' }, DEFAULT_MAX_MINUTES);
   if (values.receiver !== undefined) httpUrl('--receiver', values.receiver);
+  const serviceUrl = values['service-url'];
+  if (serviceUrl !== undefined && !/^http:\/\/(127\.0\.0\.1|localhost):\d{1,5}\/?$/.test(serviceUrl)) {
+    throw new CertifyError(`--service-url must be http://127.0.0.1:PORT or http://localhost:PORT (got ${serviceUrl})`);
+  }
   if (values.fault !== undefined) {
     if (values.receiver !== undefined)
       throw new CertifyError('--fault applies to the embedded receiver: drop --receiver');
@@ -110,6 +121,7 @@ export function parseReceiverArgs(args: readonly string[]): ReceiverCertifyOptio
   const profile = values.profile ?? DEFAULT_PROFILE_FILE;
   return {
     receiver: values.receiver,
+    serviceUrl,
     fault: values.fault,
     profile,
     out: values.out ?? 'reports/receiver',
@@ -162,17 +174,26 @@ async function preflight(
 }
 
 /** A receiver certification's report, and where the shop's own client created the payments, its client report. */
-export interface ReceiverRun {
-  readonly report: ConformanceReport;
-  /** <out>/client's report of the shop's client (createdOnService), or why it could not be written. */
-  readonly client?: ConformanceReport | string;
-}
+export type ReceiverRun =
+  | {
+      readonly report: ConformanceReport;
+      /** <out>/client's report of the shop's client (createdOnService), or why it could not be written. */
+      readonly client?: ConformanceReport | string;
+    }
+  | {
+      /** The receiver was not certified: the shop's client, which FAILs the client report, created no payment. */
+      readonly report: undefined;
+      readonly client: ConformanceReport;
+      readonly blockedBy: string;
+    };
 
 /**
  * A receiver certification as the command runs it: the preflight, then the receiver project (and, where the shop's
  * client creates the payments, the kit's sandbox around both and the client report after); resolves with the reports
- * it wrote, rejects with a CertifyError when the run cannot be carried out. `quiet` keeps the run's output off the
- * terminal (a matrix prints a line per run).
+ * it wrote, rejects with a CertifyError when the run cannot be carried out. A preflight that the shop's client broke
+ * (its requests FAIL the client report, so no payment could be created) is that finding, not a setup problem: the
+ * run resolves with the client report and no receiver report. `quiet` keeps the run's output off the terminal (a
+ * matrix prints a line per run).
  */
 export async function runReceiverRun(
   options: ReceiverCertifyOptions,
@@ -180,9 +201,27 @@ export async function runReceiverRun(
 ): Promise<ReceiverRun> {
   const { profile, settings } = await receiverProfile(options);
   const clientProfile = settings.expected?.clientProfile;
-  const service = clientProfile === undefined ? undefined : await startKitService(clientProfile, options.out);
+  const service =
+    clientProfile === undefined
+      ? undefined
+      : await startKitService(clientProfile, options.out, options.serviceUrl ?? settings.expected?.serviceUrl);
   try {
-    const url = await preflight(profile, settings, service?.kit);
+    let url: string | undefined;
+    try {
+      url = await preflight(profile, settings, service?.kit);
+    } catch (error) {
+      if (!(error instanceof CertifyError) || service === undefined) throw error;
+      // What the shop's client sent, judged: a FAIL there is why its payment was not created.
+      const client = await service.finish(options.gate, output === 'quiet');
+      if (typeof client === 'string' || client.summary.fail === 0) throw error;
+      const judged = path.join(options.out, 'client', 'conformance.md');
+      const failed = client.requirements.filter((r) => r.verdict === 'FAIL').map((r) => r.id);
+      return {
+        report: undefined,
+        client,
+        blockedBy: `${error.message}; the shop's client FAILs ${failed.join(', ')} (${judged}), so the receiver was not certified`,
+      };
+    }
     const report = await runReportingProject(
       ['receiver'],
       options,
@@ -196,7 +235,9 @@ export async function runReceiverRun(
       undefined,
       output,
     );
-    return service === undefined ? { report } : { report, client: await service.finish(options.gate) };
+    return service === undefined
+      ? { report }
+      : { report, client: await service.finish(options.gate, output === 'quiet') };
   } finally {
     await service?.stop();
   }
@@ -207,7 +248,9 @@ export async function runReceiverCertification(
   options: ReceiverCertifyOptions,
   output: 'inherit' | 'quiet' = 'inherit',
 ): Promise<ConformanceReport> {
-  return (await runReceiverRun(options, output)).report;
+  const run = await runReceiverRun(options, output);
+  if (run.report === undefined) throw new CertifyError(run.blockedBy);
+  return run.report;
 }
 
 /**
@@ -233,6 +276,10 @@ export async function certifyReceiver(args: readonly string[]): Promise<number> 
       return 0;
     }
     const run = await runReceiverRun(options);
+    if (run.report === undefined) {
+      process.stderr.write(`certify-receiver: ${run.blockedBy}\n`);
+      return exitOf(EXIT_CODES['not-conformant'], run.client);
+    }
     return exitOf(finishRun(options, run.report), run.client);
   } catch (error) {
     if (!(error instanceof CertifyError)) throw error;

@@ -131,6 +131,33 @@ function merchantPaymentId(seen: Seen, found: Findings): void {
 }
 
 /**
+ * One merchantPaymentId, one payment: a creation of another payment (other method, account, amount, fields or user)
+ * under the id of a payment the service created is one the merchant can no longer look up by its own id (§4.3). A
+ * repeat of the same payment under its id is a retry, not judged here.
+ */
+function merchantPaymentIdsReused(seens: readonly Seen[], found: Findings): void {
+  const created = new Map<string, { key: string; line: number }>();
+  for (const seen of seens) {
+    if (seen.body === undefined || (seen.operation !== 'createPayIn' && seen.operation !== 'createPayOut')) continue;
+    const id = seen.body.merchantPaymentId;
+    if (typeof id !== 'string' || id === '') continue;
+    const key = `${seen.operation} ${keyWithout(seen.body, NOT_THE_PAYOUT)}`;
+    const earlier = created.get(id);
+    if (earlier !== undefined && earlier.key !== key) {
+      found.add(
+        'CLIENT-MERCHANT-PAYMENT-ID',
+        seen,
+        'one merchantPaymentId for two payments',
+        `line ${earlier.line} created a payment under ${JSON.stringify(id)}; this request asks for another one under ` +
+          'the same id, which a status check by merchantPaymentId (§4.3) could no longer tell apart',
+      );
+    }
+    const answer = seen.exchange.status === 200 ? objectOf(seen.exchange.response) : undefined;
+    if (earlier === undefined && answer?.isSucceed === true) created.set(id, { key, line: seen.line });
+  }
+}
+
+/**
  * A payout whose creation answered a 5xx may exist: its repeat must carry the same merchantPaymentId. A 4xx says it
  * was not created, and a 200 that it was (a second payout then is the merchant's decision): neither is judged.
  */
@@ -233,6 +260,7 @@ export function judgeClient(exchanges: readonly RecordedLine[], profile: LoadedP
     merchantPaymentId(seen, found);
   }
   payoutRepeats(seens, found);
+  merchantPaymentIdsReused(seens, found);
   nextIds(seens, found);
   const minInterval = profile.settings.client?.minStatusIntervalMs;
   if (minInterval !== undefined) polling(seens, minInterval, found);

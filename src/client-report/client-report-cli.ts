@@ -90,7 +90,8 @@ function resultOf(requirement: Requirement, judgement: ClientJudgement, profile:
 
 /**
  * Judges the recording `file` of a client that ran with `profile` and writes conformance.{json,md,html} to `out`;
- * prints the summary and returns the report. Throws ClientReportError or RecordingError when it cannot be judged.
+ * prints the summary (unless `quiet`) and returns the report. Throws ClientReportError or RecordingError when it cannot
+ * be judged.
  */
 export function writeClientReport(
   file: string,
@@ -98,6 +99,7 @@ export function writeClientReport(
   profileFile: string,
   out: string,
   gate: Gate,
+  quiet = false,
 ): ConformanceReport {
   const startedAt = new Date();
   const recording = readRecording(file);
@@ -146,11 +148,17 @@ export function writeClientReport(
   write('conformance.json', `${JSON.stringify(report, null, 2)}\n`);
   write('conformance.md', renderMarkdown(report));
   write('conformance.html', renderHtml(report));
+  if (!quiet) printSummary(report, recording.exchanges.length, out);
+  return report;
+}
+
+function printSummary(report: ConformanceReport, exchanges: number, out: string): void {
+  const { summary, gate, requirements: results } = report;
   process.stdout.write(
     [
       `Client conformance: ${report.outcome.toUpperCase()} (exit ${EXIT_CODES[report.outcome]})`,
       `  requirements: ${summary.pass} PASS, ${summary.fail} FAIL, ${summary.notVerified} NOT VERIFIED, ` +
-        `${summary.unspecified} UNSPECIFIED; ${recording.exchanges.length} exchanges judged; gate: ${gate}`,
+        `${summary.unspecified} UNSPECIFIED; ${exchanges} exchanges judged; gate: ${gate}`,
       ...results
         .filter((r) => r.verdict === 'FAIL')
         .flatMap((r) =>
@@ -160,7 +168,6 @@ export function writeClientReport(
       '',
     ].join('\n'),
   );
-  return report;
 }
 
 export async function reportClient(args: readonly string[]): Promise<number> {

@@ -15,7 +15,9 @@ import path from 'node:path';
 import { parseCommand } from '../args/parse-command.js';
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
 import { CertifyError } from '../certify/certify-cli.js';
-import { runReceiverCertification } from '../certify/receiver-cli.js';
+import { runReceiverRun } from '../certify/receiver-cli.js';
+import { freePort } from '../free-port.js';
+import { CHECKOUT_SHOP } from '../peers/checkout-shop.js';
 import { PYTHON_RECEIVERS } from '../peers/python-receivers-peer.js';
 import type { ReceiverPeer, ReceiverPeerConfiguration, ReceiverPeerKeys } from '../peers/receiver-peers.js';
 import { SHOP_RECEIVERS } from '../peers/shop-receivers.js';
@@ -29,6 +31,7 @@ const PEERS: Readonly<Record<string, ReceiverPeer>> = {
   [PYTHON_RECEIVERS.name]: PYTHON_RECEIVERS,
   [SHOP_RECEIVERS.name]: SHOP_RECEIVERS,
   [MARKETPLACE_RECEIVER.name]: MARKETPLACE_RECEIVER,
+  [CHECKOUT_SHOP.name]: CHECKOUT_SHOP,
 };
 
 const configurationsText = (peer: ReceiverPeer): string =>
@@ -47,14 +50,19 @@ Usage: payment-conformance peer-receivers [--peer NAME] [--variant V]… [--full
   --help         this text
 
 The peers of ../shared/peers need Python 3.11 with cryptography and that folder beside the kit (KIT_PEERS_DIR names
-another place); the marketplace of counterparts/ runs on the kit's Node.js.
+another place); the marketplace and the checkout shop of counterparts/ run on the kit's Node.js (the shop's
+own client creating its payments on the kit's sandbox, which the run starts on a port of each copy's own).
 ${Object.values(PEERS)
   .map((peer) => `${peer.name} (${peer.clean}, ${peer.variants.join(' ')}): ${configurationsText(peer)}.`)
   .join('\n')}
 `;
 
 interface ReceiverRun {
-  readonly report: ConformanceReport;
+  /** The receiver's report; undefined where the shop's client, failing the client report, created no payment. */
+  readonly report: ConformanceReport | undefined;
+  /** The CLIENT requirements the shop's own client FAILed in the same run (createsPayments). */
+  readonly clientFails: readonly string[];
+  readonly exitCode: number;
   readonly seconds: number;
 }
 
@@ -69,11 +77,14 @@ async function certifyReceiverPeer(
   grep: string | undefined,
 ): Promise<ReceiverRun> {
   const started = Date.now();
-  const receiver = await peer.start(dir, keys, configuration, variant);
+  // A shop whose client creates the payments is given the kit's sandbox when it starts, as a shop is configured.
+  const serviceUrl = peer.createsPayments === true ? `http://127.0.0.1:${await freePort()}` : undefined;
+  const receiver = await peer.start(dir, keys, configuration, variant, serviceUrl);
   try {
-    const report = await runReceiverCertification(
+    const run = await runReceiverRun(
       {
         receiver: peer.receiverUrl(receiver.url, configuration),
+        serviceUrl,
         fault: undefined,
         profile: configuration.profile,
         out,
@@ -85,11 +96,28 @@ async function certifyReceiverPeer(
       'quiet',
     );
     writeFileSync(path.join(out, 'receiver.log'), receiver.log());
-    return { report, seconds: Math.round((Date.now() - started) / 1000) };
+    const client = typeof run.client === 'object' ? run.client : undefined;
+    const clientFails = (client?.requirements ?? []).filter((r) => r.verdict === 'FAIL').map((r) => r.id);
+    const exits = [
+      run.report === undefined ? EXIT_CODES['not-conformant'] : EXIT_CODES[run.report.outcome],
+      client === undefined ? 0 : EXIT_CODES[client.outcome],
+    ];
+    return {
+      report: run.report,
+      clientFails,
+      exitCode: Math.max(...exits),
+      seconds: Math.round((Date.now() - started) / 1000),
+    };
   } finally {
     await receiver.stop();
   }
 }
+
+/** A CLIENT requirement: the shop's own client's, judged in the client report of the run. */
+const isClient = (id: string): boolean => id.startsWith('CLIENT-');
+
+/** The tests a client's defect shows in: those that make the shop create payments. */
+const PAYMENT_CREATING = ['RECEIVER-STATUS-RECORDED'];
 
 export interface PeerReceiverRow {
   readonly variant: string;
@@ -102,10 +130,14 @@ export interface PeerReceiverRow {
 }
 
 function cleanLine(peer: ReceiverPeer, configuration: ReceiverPeerConfiguration, run: ReceiverRun): string {
-  const { summary, outcome } = run.report;
+  const client = peer.createsPayments === true ? `; client ${run.clientFails.length} FAIL` : '';
+  if (run.report === undefined) {
+    return `[${peer.clean} ${configuration.name}] not certified: its client FAILs ${run.clientFails.join(', ')}\n`;
+  }
+  const { summary } = run.report;
   return (
     `[${peer.clean} ${configuration.name}] ${summary.pass} PASS, ${summary.fail} FAIL, ${summary.notVerified} NOT VERIFIED, ` +
-    `${summary.unspecified} UNSPECIFIED; exit ${EXIT_CODES[outcome]}, ${run.seconds} s\n`
+    `${summary.unspecified} UNSPECIFIED${client}; exit ${run.exitCode}, ${run.seconds} s\n`
   );
 }
 
@@ -182,7 +214,11 @@ export async function peerReceivers(args: readonly string[]): Promise<number> {
       const run = cleanRuns[index] as ReceiverRun;
       clean.set(configuration.name, run);
       process.stdout.write(cleanLine(peer, configuration, run));
-      for (const alarm of failuresOf(run.report)) {
+      const alarms = [
+        ...(run.report === undefined ? [] : failuresOf(run.report)),
+        ...run.clientFails.map((requirement) => ({ requirement, test: 'client report' })),
+      ];
+      for (const alarm of alarms) {
         falseAlarms.push({ ...alarm, configuration: configuration.name });
         process.stdout.write(`  FALSE ALARM ${alarm.requirement} in ${alarm.test}\n`);
       }
@@ -192,17 +228,27 @@ export async function peerReceivers(args: readonly string[]): Promise<number> {
     await inParallel(variants, parallel, async (variant) => {
       const breaks = peer.faults[variant]?.breaks ?? [];
       const configuration = peer.configurationOf(variant);
-      const grep = full ? undefined : requirementGrep(breaks).source;
+      const receiverBreaks = breaks.filter((id) => !isClient(id));
+      const targeted = receiverBreaks.length > 0 ? receiverBreaks : PAYMENT_CREATING;
+      const grep = full ? undefined : requirementGrep(targeted).source;
       const run = await certifyReceiverPeer(peer, dir, keys, configuration, variant, path.join(out, variant), grep);
       const cleanRun = clean.get(configuration.name) as ReceiverRun;
-      const judged = judgeAgainstClean(breaks, cleanRun.report, run.report);
+      const judged =
+        run.report === undefined || cleanRun.report === undefined
+          ? { detectedBy: [], collateral: [] }
+          : judgeAgainstClean(receiverBreaks, cleanRun.report, run.report);
       const row: PeerReceiverRow = {
         variant,
         configuration: configuration.name,
         breaks,
-        detectedBy: judged.detectedBy,
-        collateral: judged.collateral,
-        exitCode: EXIT_CODES[run.report.outcome],
+        detectedBy: [...judged.detectedBy, ...run.clientFails.filter((id) => breaks.includes(id as never))],
+        collateral: [
+          ...judged.collateral,
+          ...run.clientFails
+            .filter((id) => !breaks.includes(id as never))
+            .map((requirement) => ({ requirement, test: 'client report' })),
+        ],
+        exitCode: run.exitCode,
         seconds: run.seconds,
       };
       rows.push(row);
@@ -213,7 +259,9 @@ export async function peerReceivers(args: readonly string[]): Promise<number> {
       );
     });
     rows.sort((a, b) => a.variant.localeCompare(b.variant));
-    const cleanOk = cleanRuns.every((run) => run.report.outcome === 'conformant' && run.report.summary.fail === 0);
+    const cleanOk = cleanRuns.every(
+      (run) => run.report?.outcome === 'conformant' && run.report.summary.fail === 0 && run.exitCode === 0,
+    );
     const totals = {
       variants: rows.length,
       detected: rows.filter((r) => r.detectedBy.length > 0 && r.exitCode === 1).length,
@@ -233,8 +281,9 @@ export async function peerReceivers(args: readonly string[]): Promise<number> {
             const run = clean.get(configuration.name) as ReceiverRun;
             return {
               configuration: configuration.name,
-              summary: run.report.summary,
-              outcome: run.report.outcome,
+              summary: run.report?.summary ?? null,
+              outcome: run.report?.outcome ?? null,
+              clientFails: run.clientFails,
               seconds: run.seconds,
             };
           }),

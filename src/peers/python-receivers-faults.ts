@@ -1,4 +1,4 @@
-import type { ReceiverRequirementId } from '../requirements/registry.js';
+import type { ClientRequirementId, ReceiverRequirementId } from '../requirements/registry.js';
 
 /**
  * The RECEIVER requirements each faulty variant of the independent Python receivers breaks, judged from their README
@@ -7,7 +7,8 @@ import type { ReceiverRequirementId } from '../requirements/registry.js';
  * under it as collateral. Where one defect breaks several statements of the registry, each is listed.
  */
 export interface PeerReceiverFault {
-  readonly breaks: readonly ReceiverRequirementId[];
+  /** A CLIENT requirement where the shop's own client creates the payments and the defect is the client's. */
+  readonly breaks: readonly (ReceiverRequirementId | ClientRequirementId)[];
   /** The README's words for the defect. */
   readonly readme: string;
 }

@@ -30,6 +30,11 @@ export interface ReceiverPeer {
   /** The requirements each faulty variant breaks, judged from the README before anything ran. */
   readonly faults: Readonly<Record<string, PeerReceiverFault>>;
   readonly configurations: readonly ReceiverPeerConfiguration[];
+  /**
+   * Its own client creates each payment on the service (receiver.expectedPayments.createdOnService): it is started
+   * with the URL of the kit's sandbox for the run, and its client report is judged with the receiver's.
+   */
+  readonly createsPayments?: boolean;
   /** Its folder, or why it cannot be used here. */
   dir(): string | { readonly missing: string };
   keys(dir: string): ReceiverPeerKeys;
@@ -38,6 +43,8 @@ export interface ReceiverPeer {
     keys: ReceiverPeerKeys,
     configuration: ReceiverPeerConfiguration,
     variant: string,
+    /** The kit's sandbox, for a peer that createsPayments. */
+    serviceUrl?: string,
   ): Promise<RunningPeer>;
   /** Where payment postbacks go, from its base URL. */
   receiverUrl(base: string, configuration: ReceiverPeerConfiguration): string;

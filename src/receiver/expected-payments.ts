@@ -52,6 +52,8 @@ export interface ExpectedPayments {
    * runs with, resolved; undefined where the setup alone makes the shop expect it.
    */
   readonly clientProfile: string | undefined;
+  /** Where the kit's sandbox listens (createdOnService.url), for a shop given the service's URL at its start. */
+  readonly serviceUrl: string | undefined;
 }
 
 /** The kit's profile of its sandbox's test merchant: the default client profile of createdOnService. */
@@ -114,6 +116,7 @@ export function expectedPaymentsOf(profile: LoadedPostbackProfile): ExpectedPaym
         : settings.createdOnService.profile === undefined
           ? KIT_CLIENT_PROFILE
           : path.resolve(baseDir, settings.createdOnService.profile),
+    serviceUrl: settings.createdOnService?.url,
   };
   if (expected.clientProfile !== undefined && expected.payment.paymentMethodId === undefined) {
     throw new Error(

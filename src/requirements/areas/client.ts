@@ -53,7 +53,7 @@ export const CLIENT_REQUIREMENTS = [
     id: 'CLIENT-MERCHANT-PAYMENT-ID',
     section: '§4.1, §4.2, §4.3',
     statement:
-      "Every payment creation carries a merchantPaymentId, so that a payment whose creation answer was lost can be found by the merchant's own id (the kit's convention for a careful client: §4.1 makes it optional).",
+      "Every payment creation carries a merchantPaymentId of its own (never one a payment the service created already has, for another payment), so that a payment whose creation answer was lost can be found by the merchant's own id (the kit's convention for a careful client: §4.1 makes it optional).",
     level: 'profile',
     operations: [],
     quote: [CREATION_REQUEST.merchantPaymentId, STATUS_REQUEST.merchantPaymentId],

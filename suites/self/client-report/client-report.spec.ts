@@ -70,7 +70,10 @@ test.describe('npm run report:client', () => {
         1,
       ],
     ]);
-    expect(problems('CLIENT-MERCHANT-PAYMENT-ID')).toEqual([['a payment created without merchantPaymentId', 1]]);
+    expect(problems('CLIENT-MERCHANT-PAYMENT-ID')).toEqual([
+      ['a payment created without merchantPaymentId', 1],
+      ['one merchantPaymentId for two payments', 1],
+    ]);
     expect(problems('CLIENT-STATUS-POLLING')).toEqual([
       ['the status of one payment checked again sooner than the 1000 ms the profile allows', 4],
     ]);

@@ -22,6 +22,7 @@ import { loadPostbackProfile, loadProfile } from '../../../src/profile/load-prof
 import { receiverSettings, ReceiverSettingsError } from '../../../src/receiver/receiver-settings.js';
 import { startSandbox } from '../../../src/sandbox/start-sandbox.js';
 import { Secret } from '../../../src/secrets/secret.js';
+import { freePort } from '../../../src/free-port.js';
 import { writeProfile } from '../../../fixtures/self/profile-files.js';
 
 const CHECKOUT_PROFILE = kitPath('profiles', 'examples', 'receiver-checkout.json');
@@ -46,6 +47,27 @@ function reportAt(file: string): ConformanceReport {
 
 const verdicts = (report: ConformanceReport): Record<string, string> =>
   Object.fromEntries(report.requirements.map((r) => [r.id, r.verdict]));
+
+/** The checkout profile, its files made absolute, changed by `edit`, written to the test's folder. */
+function checkoutProfile(edit: (profile: CheckoutProfileText) => void): string {
+  const profile = JSON.parse(readFileSync(CHECKOUT_PROFILE, 'utf8')) as CheckoutProfileText;
+  profile.postbacks.servicePublicKey.file = kitPath('fixtures', 'keys', 'service-rsa.public.pem');
+  profile.receiver.expectedPayments.createdOnService = { profile: kitPath('profiles', 'sandbox.json') };
+  edit(profile);
+  return writeProfile(path.join(out, 'profile.json'), JSON.stringify(profile));
+}
+
+interface CheckoutProfileText {
+  postbacks: { servicePublicKey: { file: string } };
+  receiver: {
+    timeoutMs?: number;
+    expectedPayments: {
+      setup: { body: Record<string, unknown> };
+      createdOnService?: { profile?: string; url?: string };
+      payment?: Record<string, unknown>;
+    };
+  };
+}
 
 /** The reference receiver with a checkout, the service's key the kit's test key. */
 async function shopWith(checkout: Checkout): Promise<RunningReceiver> {
@@ -103,16 +125,93 @@ test.describe("the shop's own client creates the payments on the kit's sandbox",
   test("should stop before any check, exit 2, naming it, when the shop's checkout answers but creates no payment", async () => {
     const shop = await shopWith(() => Promise.resolve({ status: 201, body: { accepted: true } }));
     try {
-      const run = await runKitCommand(
-        'certify-receiver',
-        ['--receiver', shop.url, '--profile', CHECKOUT_PROFILE, '--out', out],
-        {},
-        60_000,
-      );
+      const file = checkoutProfile((p) => {
+        p.receiver.timeoutMs = 1_500;
+      });
+      const run = await runKitCommand('certify-receiver', ['--receiver', shop.url, '--profile', file, '--out', out]);
       expect(run.code, run.stdout + run.stderr).toBe(2);
       expect(run.stderr).toMatch(
-        /its setup POST http:\/\/127\.0\.0\.1:\d+\/merchant\/checkout answered 201, but the shop's client created no payment with merchantPaymentId kit-[0-9a-f]{8}-preflight on the kit's sandbox/,
+        /its setup POST http:\/\/127\.0\.0\.1:\d+\/merchant\/checkout answered 201, but the shop's client created no payment with merchantPaymentId kit-[0-9a-f]{8}-preflight on the kit's sandbox within 1500 ms/,
       );
+    } finally {
+      await shop.close();
+    }
+  });
+
+  test("should exit 1 through the client report, the receiver not certified, when the service refused every creation of the shop's client", async () => {
+    const profile = await loadProfile(kitPath('profiles', 'sandbox.json'));
+    // A client that signs its creation with a stale hash: the service answers 401 and no payment exists.
+    const stale: Checkout = async (_store, body) => {
+      const { serviceUrl, merchantPaymentId } = body as { serviceUrl: string; merchantPaymentId: string };
+      const created = await request(new URL('/api/payments/v1/pay_in', serviceUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          publicKey: profile.merchantVerificationKey.publicKey,
+          hash: 'c3RhbGU=',
+          accountId: 4101,
+          paymentMethodId: 'sbx-card-in',
+          amount: 1,
+          merchantPaymentId,
+          clientFieldsValues: [],
+        }),
+      });
+      await created.body.dump();
+      return { status: 201, body: {} };
+    };
+    const shop = await shopWith(stale);
+    try {
+      const file = checkoutProfile((p) => {
+        p.receiver.timeoutMs = 1_500;
+      });
+      const run = await runKitCommand('certify-receiver', ['--receiver', shop.url, '--profile', file, '--out', out]);
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect(run.stderr).toMatch(
+        /created no payment with merchantPaymentId .*; the shop's client FAILs CLIENT-SIGNATURE \(.*client\/conformance\.md\), so the receiver was not certified/,
+      );
+      const client = reportAt(path.join(out, 'client', 'conformance.json'));
+      expect(verdicts(client)['CLIENT-SIGNATURE']).toBe('FAIL');
+    } finally {
+      await shop.close();
+    }
+  });
+
+  test("should listen where the profile says, for a shop given the service's URL when it starts", async () => {
+    const port = await freePort();
+    const serviceUrl = `http://127.0.0.1:${port}`;
+    const checkout = kitCheckout(await loadProfile(kitPath('profiles', 'sandbox.json')));
+    // Configured once, at its start: the setup call no longer says where the service is.
+    const shop = await shopWith((store, body) => checkout(store, { ...(body as object), serviceUrl }));
+    try {
+      const file = checkoutProfile((p) => {
+        delete p.receiver.expectedPayments.setup.body.serviceUrl;
+        p.receiver.expectedPayments.createdOnService = {
+          profile: kitPath('profiles', 'sandbox.json'),
+          url: serviceUrl,
+        };
+      });
+      const args = ['--receiver', shop.url, '--profile', file, '--out', out, '--grep', '@req:RECEIVER-STATUS-RECORDED'];
+      const run = await runKitCommand('certify-receiver', args, {}, 110_000);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(verdicts(reportAt(path.join(out, 'conformance.json')))['RECEIVER-STATUS-RECORDED']).toBe('PASS');
+      // A port already taken: said before any check.
+      const blocker = await startSandbox({ port, clock: 'virtual' });
+      try {
+        const taken = await runKitCommand('certify-receiver', [
+          '--receiver',
+          shop.url,
+          '--profile',
+          file,
+          '--out',
+          out,
+        ]);
+        expect(taken.code, taken.stdout + taken.stderr).toBe(2);
+        expect(taken.stderr).toMatch(
+          /could not start on http:\/\/127\.0\.0\.1:\d+ \(receiver\.expectedPayments\.createdOnService\.url\)/,
+        );
+      } finally {
+        await blocker.stop();
+      }
     } finally {
       await shop.close();
     }
