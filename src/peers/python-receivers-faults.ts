@@ -13,6 +13,16 @@ export interface PeerReceiverFault {
   readonly readme: string;
 }
 
+/** What a receiver that verifies no postback breaks: every refusal of a forgery, and a forgery's having no effect. */
+export const NOTHING_VERIFIED: readonly ReceiverRequirementId[] = [
+  'RECEIVER-REJECT-FORGED-HASH',
+  'RECEIVER-REJECT-TAMPERED',
+  'RECEIVER-REJECT-MISSING-HASH',
+  'RECEIVER-REJECT-MISSING-PUBLIC-KEY',
+  'RECEIVER-REJECT-FOREIGN-KEY',
+  'RECEIVER-REJECTED-NO-EFFECT',
+];
+
 export const PYTHON_RECEIVER_FAULT_MAP: Readonly<Record<string, PeerReceiverFault>> = {
   R01: {
     // A hash no key made, and a body changed after signing, both acknowledged.
@@ -61,14 +71,7 @@ export const PYTHON_RECEIVER_FAULT_MAP: Readonly<Record<string, PeerReceiverFaul
   },
   R11: {
     // A 200 to everything it parses and validates, verified only afterwards: every forgery acknowledged and applied.
-    breaks: [
-      'RECEIVER-REJECT-FORGED-HASH',
-      'RECEIVER-REJECT-TAMPERED',
-      'RECEIVER-REJECT-MISSING-HASH',
-      'RECEIVER-REJECT-MISSING-PUBLIC-KEY',
-      'RECEIVER-REJECT-FOREIGN-KEY',
-      'RECEIVER-REJECTED-NO-EFFECT',
-    ],
+    breaks: NOTHING_VERIFIED,
     readme: 'Validates, applies and answers 200 first; verifies only afterwards and just logs the result',
   },
   R12: {

@@ -69,6 +69,14 @@ interface CheckoutProfileText {
   };
 }
 
+/** certify-receiver of `shop` with the checkout profile and a 1.5 s answer bound: for runs the preflight stops. */
+function certifyBriefly(shop: RunningReceiver): ReturnType<typeof runKitCommand> {
+  const file = checkoutProfile((p) => {
+    p.receiver.timeoutMs = 1_500;
+  });
+  return runKitCommand('certify-receiver', ['--receiver', shop.url, '--profile', file, '--out', out]);
+}
+
 /** The reference receiver with a checkout, the service's key the kit's test key. */
 async function shopWith(checkout: Checkout): Promise<RunningReceiver> {
   return startReceiver({
@@ -125,10 +133,7 @@ test.describe("the shop's own client creates the payments on the kit's sandbox",
   test("should stop before any check, exit 2, naming it, when the shop's checkout answers but creates no payment", async () => {
     const shop = await shopWith(() => Promise.resolve({ status: 201, body: { accepted: true } }));
     try {
-      const file = checkoutProfile((p) => {
-        p.receiver.timeoutMs = 1_500;
-      });
-      const run = await runKitCommand('certify-receiver', ['--receiver', shop.url, '--profile', file, '--out', out]);
+      const run = await certifyBriefly(shop);
       expect(run.code, run.stdout + run.stderr).toBe(2);
       expect(run.stderr).toMatch(
         /its setup POST http:\/\/127\.0\.0\.1:\d+\/merchant\/checkout answered 201, but the shop's client created no payment with merchantPaymentId kit-[0-9a-f]{8}-preflight on the kit's sandbox within 1500 ms/,
@@ -161,10 +166,7 @@ test.describe("the shop's own client creates the payments on the kit's sandbox",
     };
     const shop = await shopWith(stale);
     try {
-      const file = checkoutProfile((p) => {
-        p.receiver.timeoutMs = 1_500;
-      });
-      const run = await runKitCommand('certify-receiver', ['--receiver', shop.url, '--profile', file, '--out', out]);
+      const run = await certifyBriefly(shop);
       expect(run.code, run.stdout + run.stderr).toBe(1);
       expect(run.stderr).toMatch(
         /created no payment with merchantPaymentId .*; the shop's client FAILs CLIENT-SIGNATURE \(.*client\/conformance\.md\), so the receiver was not certified/,
