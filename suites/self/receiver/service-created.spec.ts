@@ -151,6 +151,7 @@ test.describe("the shop's own client creates the payments on the kit's sandbox",
       const created = await request(new URL('/api/payments/v1/pay_in', serviceUrl), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
+        signal: AbortSignal.timeout(5_000),
         body: JSON.stringify({
           publicKey: profile.merchantVerificationKey.publicKey,
           hash: 'c3RhbGU=',
@@ -228,6 +229,7 @@ test.describe("the shop's own client creates the payments on the kit's sandbox",
       const stale = await request(new URL('/api/payments/v1/methods', serviceUrl), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
+        signal: AbortSignal.timeout(5_000),
         body: JSON.stringify({ publicKey: profile.merchantVerificationKey.publicKey, hash: 'c3RhbGU=' }),
       });
       await stale.body.dump();
