@@ -8,7 +8,14 @@
 import { expect, verifies } from '../../fixtures/index.js';
 import { check, softCheck } from '../../fixtures/conformance/checks.js';
 import { bodyOf } from '../../fixtures/conformance/postback-bodies.js';
-import { externalPayment, locate, openPaymentPage, pageActions, test } from '../../fixtures/browser/payment-page.js';
+import {
+  externalPayment,
+  landingAfter,
+  locate,
+  openPaymentPage,
+  pageActions,
+  test,
+} from '../../fixtures/browser/payment-page.js';
 import { paymentById } from '../../fixtures/conformance/payment-records.js';
 import { allowTargetTime } from '../../fixtures/conformance/test-time.js';
 
@@ -29,14 +36,10 @@ test.describe('the payment page behind formUrl', () => {
         const endpoint = await capture.endpoint({ kind: 'payment', label: `page ${choice}` });
         const payment = await externalPayment(given, endpoint.url);
         await openPaymentPage(page, payment, timeoutMs);
-        await locate(page, actions[choice]).click({ timeout: timeoutMs });
+        const landed = await landingAfter(page, payment, timeoutMs, () =>
+          locate(page, actions[choice]).click({ timeout: timeoutMs }),
+        );
         const wanted = choice === 'pay' ? payment.successUrl : payment.failureUrl;
-        await page
-          .waitForURL((url) => url.href.startsWith(payment.successUrl) || url.href.startsWith(payment.failureUrl), {
-            timeout: timeoutMs,
-          })
-          .catch(() => undefined);
-        const landed = page.url();
         softCheck('CREATE-EXTERNAL-REDIRECTS', () => {
           expect(landed, 'the address the browser landed on').toBe(wanted);
         });

@@ -9,6 +9,7 @@ import { renderTable } from '../../../src/faults/faults-cli.js';
 import type { Requirement } from '../../../src/requirements/requirement.js';
 import type { RunTest } from '../../../src/runner/playwright-run.js';
 import type { FaultDefinition } from '../../../src/sandbox/faults/fault-registry.js';
+import { NO_DEBIAN_CHROMIUM } from '../../../src/runner/debian-chromium.js';
 
 /** A test whose requirements all had its outcome, unless `failedOnly` names the ones its checks failed. */
 function ran(
@@ -212,7 +213,7 @@ test.describe('fault matrix', () => {
   test('should, on the reference, call a fault whose tests all skipped for what the machine lacks unobservable here', () => {
     const noBrowser = (title: string): RunTest => ({
       ...ran('fault:page-fault', title, ['C'], 'skipped'),
-      skipReasons: ['Debian chromium is not on the PATH (apt-get install chromium): the page checks need a browser'],
+      skipReasons: [`${NO_DEBIAN_CHROMIUM}: the page checks need a browser`],
     });
     const tests = [ran('conformance', 'a works', ['A'], 'passed'), noBrowser('pay'), noBrowser('fail')];
     const report = judgeFaultMatrix({ ...times, tests }, [fault('page-fault', ['C'])], REQS);

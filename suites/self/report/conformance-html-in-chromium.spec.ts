@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, debianChromium } from '../../../src/runner/debian-chromium.js';
+import { CHROMIUM_ARGS, debianChromium, NO_DEBIAN_CHROMIUM } from '../../../src/runner/debian-chromium.js';
 import { HOSTILE_MARKUP, sampleReport } from '../../../fixtures/self/sample-report.js';
 import { renderHtml, topSection } from '../../../src/report/render-html.js';
 
@@ -19,10 +19,7 @@ const chromiumRequired = (process.env.KIT_REQUIRE_CHROMIUM ?? '') === '1';
 test.describe('conformance.html in Chromium', () => {
   // On a machine without the package the test says so; CI installs it and sets KIT_REQUIRE_CHROMIUM=1 (.ci/run), so
   // there it must run.
-  test.skip(
-    executablePath === undefined && !chromiumRequired,
-    'Debian chromium is not on the PATH (apt-get install chromium)',
-  );
+  test.skip(executablePath === undefined && !chromiumRequired, NO_DEBIAN_CHROMIUM);
 
   const report = sampleReport();
   let browser: Browser;
@@ -30,7 +27,7 @@ test.describe('conformance.html in Chromium', () => {
   const blocked: string[] = [];
 
   test.beforeAll(async () => {
-    if (executablePath === undefined) throw new Error('KIT_REQUIRE_CHROMIUM=1, yet Debian chromium is not on the PATH');
+    if (executablePath === undefined) throw new Error(`KIT_REQUIRE_CHROMIUM=1, yet ${NO_DEBIAN_CHROMIUM}`);
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     dir = mkdtempSync(path.join(tmpdir(), 'kit-html-'));
     writeFileSync(path.join(dir, 'conformance.html'), renderHtml(report));
