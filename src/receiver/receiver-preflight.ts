@@ -26,6 +26,17 @@ import type { KitService } from './service-created.js';
  */
 export const PREFLIGHT_WAIT_MS = 12_000;
 
+/**
+ * The least it waits. The preflight asks whether the shop is there and takes postbacks, not whether it is quick: the
+ * profile's timeoutMs is judged by the RECEIVER-ACK-* tests, each answer against it. A one-second bound on a machine
+ * busy with other runs once stopped a correct shop's whole certification as a setup error (CI of 20945cf, issue 39).
+ */
+export const PREFLIGHT_LEAST_WAIT_MS = 5_000;
+
+/** How long the preflight waits for each answer of the shop. */
+export const preflightWaitMs = (settings: Pick<ReceiverSettings, 'timeoutMs'>): number =>
+  Math.min(Math.max(settings.timeoutMs, PREFLIGHT_LEAST_WAIT_MS), PREFLIGHT_WAIT_MS);
+
 /** The receiver's answer, as quoted in the one line. */
 const QUOTED_CHARS = 160;
 
@@ -91,7 +102,7 @@ export async function receiverPreflight(
 ): Promise<string | undefined> {
   const { expected } = settings;
   const payment = throwawayPayment(expected);
-  const timeoutMs = Math.min(settings.timeoutMs, PREFLIGHT_WAIT_MS);
+  const timeoutMs = preflightWaitMs(settings);
   if (expected !== undefined) {
     const asked = expectationOf(payment, expected);
     const setup = await expectPayment(expected, asked, url, timeoutMs, settings.network, service);
@@ -225,7 +236,7 @@ async function paymentPreflight(
     const tls = await probeTls(new URL(url), profile.tls);
     if (tls !== undefined) return `the receiver at ${url} could not be reached: ${tls}`;
     return (
-      `the receiver at ${url} did not answer a signed postback (POST) within ${timeoutMs} ms (receiver.timeoutMs): ` +
+      `the receiver at ${url} did not answer a signed postback (POST) within ${timeoutMs} ms (the preflight's wait; receiver.timeoutMs ${settings.timeoutMs} ms): ` +
       `${delivery.answer}. Is it the URL postbacks are POSTed to, and is the receiver running?`
     );
   }

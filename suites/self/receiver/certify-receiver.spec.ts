@@ -214,7 +214,7 @@ test.describe('npm run certify-receiver', () => {
     [
       'answers GET but never a POST',
       'hang',
-      /did not answer a signed postback \(POST\) within 1000 ms \(receiver\.timeoutMs\)/,
+      /did not answer a signed postback \(POST\) within 5000 ms \(the preflight's wait; receiver\.timeoutMs 1000 ms\)/,
     ],
     [
       'answers a POST with 405',

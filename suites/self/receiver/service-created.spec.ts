@@ -136,7 +136,7 @@ test.describe("the shop's own client creates the payments on the kit's sandbox",
       const run = await certifyBriefly(shop);
       expect(run.code, run.stdout + run.stderr).toBe(2);
       expect(run.stderr).toMatch(
-        /its setup POST http:\/\/127\.0\.0\.1:\d+\/merchant\/checkout answered 201, but the shop's client created no payment with merchantPaymentId kit-[0-9a-f]{8}-preflight on the kit's sandbox within 1500 ms/,
+        /its setup POST http:\/\/127\.0\.0\.1:\d+\/merchant\/checkout answered 201, but the shop's client created no payment with merchantPaymentId kit-[0-9a-f]{8}-preflight on the kit's sandbox within 5000 ms/,
       );
     } finally {
       await shop.close();
