@@ -26,15 +26,16 @@ pool_started=$SECONDS
 
 # Waits for any one job and records how it ended.
 reap() {
-  local pid rc name seconds
+  local pid rc name seconds cpu
   wait -n -p pid
   rc=$?
   name=${name_of[$pid]}
   seconds=$((SECONDS - ${start_of[$pid]}))
   running=$((running - 1))
-  results+=("$(printf '%5d s  exit %-3d %s' "$seconds" "$rc" "$name")")
+  cpu=$(cat "$dir/$name.cpu" 2>/dev/null || echo '?')
+  results+=("$(printf '%5d s  %5s s cpu  exit %-3d %s' "$seconds" "$cpu" "$rc" "$name")")
   if [ "$rc" -eq 0 ]; then
-    echo "::job done: $name ($seconds s)"
+    echo "::job done: $name ($seconds s, $cpu s cpu)"
   else
     failed+=("$name")
     echo "::job FAILED: $name (exit $rc, $seconds s); the end of $dir/$name.log:"
@@ -47,7 +48,17 @@ while read -r name command || [ -n "$name" ]; do
   [ -z "$name" ] || [[ $name == \#* ]] && continue
   while [ "$running" -ge "$max" ]; do reap; done
   echo "::job: $name: $command"
-  bash -c "$command" >"$dir/$name.log" 2>&1 </dev/null &
+  # The subshell notes the CPU time (user + system) of the job's processes once they ended (bash's `times`, whole
+  # seconds), for the table: a job near twice its wall time keeps both cores busy, one far below it mostly waits.
+  (
+    bash -c "$command" >"$dir/$name.log" 2>&1 </dev/null
+    rc=$?
+    times >"$dir/$name.times"
+    awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]); t += p[1] * 60 + p[2] } printf "%d\n", t + 0.5 }' \
+      "$dir/$name.times" >"$dir/$name.cpu"
+    rm -f "$dir/$name.times"
+    exit $rc
+  ) &
   name_of[$!]=$name
   start_of[$!]=$SECONDS
   running=$((running + 1))
