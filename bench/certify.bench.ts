@@ -34,13 +34,21 @@ function timed(args: readonly string[], browser = true): Promise<Timed> {
     const [command, commandArgs] = browser
       ? [process.execPath, [...args]]
       : [BARE_MACHINE, [process.execPath, ...args]];
+    // Its own process group: the bound below stops the run whole, bare-machine.sh's child included.
     const child = spawn(command, commandArgs, {
       cwd: kitRoot,
       stdio: 'ignore',
+      detached: true,
       env: { ...process.env, CI: '' },
     });
     const sampler = sampleTreeMemory(child.pid ?? -1);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group ended meanwhile.
+      }
+    }, 300_000);
     child.once('error', reject);
     child.once('exit', (code) => {
       clearTimeout(timer);
