@@ -17,15 +17,8 @@ import type { HookClient } from '../drivers/hook-client.js';
 import { profileHooks } from '../drivers/profile-hooks.js';
 import type { LoadedProfile } from '../profile/load-profile.js';
 import { reservedValues } from '../profile/reserved-values.js';
-import { verifyBody } from '../signing/body-signer.js';
-import { builtinScheme, isBuiltinScheme } from '../signing/builtin-schemes.js';
-import {
-  distinctChoices,
-  SIGNING_INPUT_CHOICES,
-  type SigningInputSpec,
-  signingInputText,
-} from '../signing/signing-input.js';
-import { type Decision, inconclusive, proposed } from './decision.js';
+import { type Decision, inconclusive } from './decision.js';
+import { postbackSigningInputs, signingDecisions } from './postback-signing.js';
 
 export interface PostbackProbeOptions {
   readonly captureHost?: string;
@@ -44,6 +37,8 @@ export const POSTBACK_SIGNING_KEYS = [
 const RETRY_KEY = 'conventions.postbackRetry';
 /** Answers that are not 200 before the one that is: the schedule's first waits. */
 const REFUSALS = 3;
+/** Further postbacks judged, one payment each, while one postback's hash leaves the signing input open. */
+const MORE_POSTBACKS = 3;
 
 /** How the profile leads a new payment to SUCCESS by itself, or why it cannot. */
 type Settle =
@@ -92,33 +87,8 @@ export async function probePostbacks(
   try {
     const endpoint = await capture.createEndpoint({ kind: 'payment', label: 'discover: postbacks' });
     await endpoint.script(Array.from({ length: REFUSALS }, () => ({ answer: 'status' as const, status: 500 })));
-    const method = profile.settings.merchant.paymentMethods.payIn;
-    // Text beyond ASCII in the body tells the canonical forms apart; a reserved merchantUserId would move it.
-    const text = `Zoë Ωμέγα ${randomUUID().slice(0, 8)}`;
-    const merchantUserId = reservedValues(profile.settings).merchantUserIds.has(text) ? undefined : text;
-    const created = await api.createPayIn({
-      accountId: method.accountId,
-      paymentMethodId: method.id,
-      amount: options.amount,
-      clientFieldsValues: method.clientFieldsValues.map((field) => ({ ...field })),
-      merchantPaymentId: `${profile.settings.safety.merchantPaymentIdPrefix}discover-${randomUUID()}`,
-      postBackUrl: endpoint.url,
-      ...(merchantUserId === undefined ? {} : { merchantUserId }),
-      ...(settle.kind === 'creation' ? settle.members : {}),
-    });
-    const paymentId = (created.json as { paymentId?: unknown } | undefined)?.paymentId;
-    if (created.status !== 200 || typeof paymentId !== 'string') {
-      return everyKey(`the payment for the postback probe got ${created.status}`, [created]);
-    }
-    if (settle.kind === 'hook') {
-      try {
-        await settle.hooks.call('settlePayment', { paymentId, status: 'SUCCESS' });
-      } catch (error) {
-        return everyKey(`the provider's settle helper failed: ${(error as Error).message}`, [created]);
-      } finally {
-        await settle.hooks.close();
-      }
-    }
+    const created = await settledPayment(api, profile, settle, options, endpoint.url);
+    if (!('paymentId' in created)) return everyKey(created.why, [created.exchange]);
     const budgetMs = profile.settings.timing.postbackBudgetMs ?? profile.settings.timing.postbackWaitMs;
     const attempts = await endpoint.waitForAttempts(REFUSALS + 1, budgetMs).catch((error: unknown) => {
       if (error instanceof CaptureTimeoutError) return error.attempts;
@@ -127,92 +97,74 @@ export async function probePostbacks(
     if (attempts.length === 0) {
       return everyKey(
         `no postback arrived at ${endpoint.url} within ${budgetMs} ms (timing.postbackBudgetMs): a target elsewhere needs --capture-public-url, the address it reaches this machine at`,
-        [created],
+        [created.exchange],
       );
     }
-    return [...signingDecisions(profile, attempts[0] as CheckedAttempt, created), retrySeen(attempts, created)];
+    const evidence = [created.exchange];
+    const judgedAttempts = [attempts[0] as CheckedAttempt];
+    let judged = postbackSigningInputs(profile, judgedAttempts);
+    // Retries carry the first attempt's bytes: only another payment's postback is another hash. One signature may
+    // read the same in base64 and base64url (an Ed25519 one has no '+' or '/' about one time in sixteen), so while
+    // the inputs left differ, more postbacks are judged: a service signs them all one way.
+    for (let more = 0; more < MORE_POSTBACKS && typeof judged !== 'string' && judged.length > 1; more++) {
+      const next = await capture.createEndpoint({ kind: 'payment', label: `discover: postback ${more + 2}` });
+      const another = await settledPayment(api, profile, settle, options, next.url);
+      if (!('paymentId' in another)) break;
+      const arrived = await next.waitForAttempts(1, budgetMs).catch(() => []);
+      if (arrived[0] === undefined) break;
+      evidence.push(another.exchange);
+      judgedAttempts.push(arrived[0]);
+      judged = postbackSigningInputs(profile, judgedAttempts);
+    }
+    const decisions =
+      typeof judged === 'string'
+        ? POSTBACK_SIGNING_KEYS.map((key) => inconclusive(key, judged, evidence))
+        : signingDecisions(judged, evidence);
+    return [...decisions, retrySeen(attempts, created.exchange)];
   } finally {
+    if (typeof settle !== 'string' && settle.kind === 'hook') await settle.hooks.close();
     await capture.stop();
   }
 }
 
+/** A new PAY_IN payment posting back to `postBackUrl`, led to SUCCESS as `settle` says, or why it is not. */
+async function settledPayment(
+  api: ApiClient,
+  profile: LoadedProfile,
+  settle: Exclude<Settle, string>,
+  options: PostbackProbeOptions,
+  postBackUrl: string,
+): Promise<{ exchange: Exchange; paymentId: string } | { exchange: Exchange; why: string }> {
+  const method = profile.settings.merchant.paymentMethods.payIn;
+  // Text beyond ASCII in the body tells the canonical forms apart; a reserved merchantUserId would move it.
+  const text = `Zoë Ωμέγα ${randomUUID().slice(0, 8)}`;
+  const merchantUserId = reservedValues(profile.settings).merchantUserIds.has(text) ? undefined : text;
+  const exchange = await api.createPayIn({
+    accountId: method.accountId,
+    paymentMethodId: method.id,
+    amount: options.amount,
+    clientFieldsValues: method.clientFieldsValues.map((field) => ({ ...field })),
+    merchantPaymentId: `${profile.settings.safety.merchantPaymentIdPrefix}discover-${randomUUID()}`,
+    postBackUrl,
+    ...(merchantUserId === undefined ? {} : { merchantUserId }),
+    ...(settle.kind === 'creation' ? settle.members : {}),
+  });
+  const paymentId = (exchange.json as { paymentId?: unknown } | undefined)?.paymentId;
+  if (exchange.status !== 200 || typeof paymentId !== 'string') {
+    return { exchange, why: `the payment for the postback probe got ${exchange.status}` };
+  }
+  if (settle.kind === 'hook') {
+    try {
+      await settle.hooks.call('settlePayment', { paymentId, status: 'SUCCESS' });
+    } catch (error) {
+      return { exchange, why: `the provider's settle helper failed: ${(error as Error).message}` };
+    }
+  }
+  return { exchange, paymentId };
+}
+
 function everyKey(why: string, evidence: readonly Exchange[]): Decision[] {
   return [...POSTBACK_SIGNING_KEYS, RETRY_KEY].map((key) => inconclusive(key, why, evidence));
-}
-
-function bodyOf(attempt: CheckedAttempt): { body: Record<string, unknown> | undefined; bytes: Buffer } {
-  const bytes = Buffer.from(attempt.attempt.body, 'base64');
-  try {
-    const value: unknown = JSON.parse(bytes.toString('utf8'));
-    return {
-      body:
-        typeof value === 'object' && value !== null && !Array.isArray(value)
-          ? (value as Record<string, unknown>)
-          : undefined,
-      bytes,
-    };
-  } catch {
-    return { body: undefined, bytes };
-  }
-}
-
-/** Which signing inputs the service's hash verifies under, with the profile's scheme and pinned key. */
-function signingDecisions(profile: LoadedProfile, attempt: CheckedAttempt, created: Exchange): Decision[] {
-  const { body, bytes } = bodyOf(attempt);
-  const evidence = [created];
-  const text = bytes.toString('utf8').slice(0, 300);
-  if (body === undefined) {
-    return POSTBACK_SIGNING_KEYS.map((key) => inconclusive(key, `the postback is no JSON object: ${text}`, evidence));
-  }
-  const { scheme, key } = profile.postbackVerification;
-  if (typeof body.publicKey !== 'string' || body.publicKey.trim() !== key.publicKey.trim()) {
-    return POSTBACK_SIGNING_KEYS.map((k) =>
-      inconclusive(k, "the postback's publicKey is not postbacks.servicePublicKey: no input can be judged", evidence),
-    );
-  }
-  const name = profile.settings.postbacks.scheme;
-  const verifying = SIGNING_INPUT_CHOICES.filter((input) => {
-    if (!isBuiltinScheme(name) && input.hashEncoding !== profile.postbackVerification.input.hashEncoding) return false;
-    const withEncoding = isBuiltinScheme(name) ? builtinScheme(name, input.hashEncoding) : scheme;
-    return verifyBody(body, withEncoding, key, { input, bytes }).valid;
-  });
-  // Choices that sign the same bytes are one (jcs kept); a service may send its canonical text, as-sent then too.
-  const left = distinctChoices(verifying, true);
-  if (left.length === 0) {
-    return POSTBACK_SIGNING_KEYS.map((k) =>
-      inconclusive(
-        k,
-        `the postback's hash verifies under no signing input with postbacks.scheme and postbacks.servicePublicKey: ${text}`,
-        evidence,
-      ),
-    );
-  }
-  const seen = left.map(signingInputText).join('; ');
-  const agreed = <K extends keyof SigningInputSpec>(member: K): SigningInputSpec[K] | undefined => {
-    const values = new Set(left.map((spec) => spec[member]));
-    return values.size === 1 ? left[0]?.[member] : undefined;
-  };
-  const decisions = (['members', 'canonicalForm', 'hashEncoding'] as const).map((member) => {
-    const value = agreed(member);
-    const k = `postbacks.${member}`;
-    return value === undefined
-      ? inconclusive(k, `the postback's hash verifies under several signing inputs (${seen})`, evidence)
-      : proposed(k, value, `the postback's hash verifies only with ${member} ${value} (${seen})`, evidence);
-  });
-  if (agreed('canonicalForm') === 'sorted-compact') {
-    const raw = new Set(left.map((spec) => spec.nonAscii === 'raw'));
-    decisions.push(
-      raw.size === 1
-        ? proposed(
-            'postbacks.nonAscii',
-            raw.has(true) ? 'raw' : 'escaped',
-            `the postback's text beyond ASCII is signed ${raw.has(true) ? 'raw' : 'escaped'} (${seen})`,
-            evidence,
-          )
-        : inconclusive('postbacks.nonAscii', `both ways verify (${seen})`, evidence),
-    );
-  }
-  return decisions;
 }
 
 /** The start of the retry schedule: when each attempt came after the first, answered 500 until the last. */
