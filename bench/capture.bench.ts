@@ -84,7 +84,7 @@ export async function benchCapture(): Promise<Figure[]> {
       notes: `${POSTBACKS} postbacks from ${SENDERS} senders after ${WARMUP} warm-up; ${measured.errors} errors`,
     },
     {
-      name: 'capture server postback checks per second (schema, rsa-sha256 signature, pinned key)',
+      name: `capture server postback checks per second (schema, ${profile.postbackVerification.scheme.name} signature, pinned key)`,
       value: Math.round(checksPerSecond),
       unit: 'checks/s',
       target: 'reported: checks run when a test reads an attempt',

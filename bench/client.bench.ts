@@ -18,23 +18,22 @@ const CONCURRENCY = 16;
 const WARMUP_MS = 1_000;
 const DURATION_MS = 4_000;
 
+const KEY_NAME = { 'rsa-sha256': 'rsa', ed25519: 'ed25519' } as const;
+
 function profileFor(scheme: 'rsa-sha256' | 'ed25519'): string {
   return sandboxProfileVariant(`sandbox-${scheme}-uncapped`, (profile) => ({
     ...profile,
     safety: { ...profile.safety, requestsPerSecond: 1_000_000 },
-    ...(scheme === 'ed25519'
-      ? {
-          signing: {
-            scheme: 'ed25519',
-            publicKey: { file: kitPath('fixtures', 'keys', 'merchant-ed25519.public.pem') },
-            signingKey: { file: kitPath('fixtures', 'keys', 'merchant-ed25519.private.pem') },
-          },
-          postbacks: {
-            scheme: 'ed25519',
-            servicePublicKey: { file: kitPath('fixtures', 'keys', 'service-ed25519.public.pem') },
-          },
-        }
-      : {}),
+    // Each scheme stated: the default profile's is ed25519 (issue 39), RSA the one most providers use.
+    signing: {
+      scheme,
+      publicKey: { file: kitPath('fixtures', 'keys', `merchant-${KEY_NAME[scheme]}.public.pem`) },
+      signingKey: { file: kitPath('fixtures', 'keys', `merchant-${KEY_NAME[scheme]}.private.pem`) },
+    },
+    postbacks: {
+      scheme,
+      servicePublicKey: { file: kitPath('fixtures', 'keys', `service-${KEY_NAME[scheme]}.public.pem`) },
+    },
   }));
 }
 

@@ -9,7 +9,7 @@ import { kitPath } from '../../src/kit-root.js';
 
 /** Secrets of profiles/sandbox.json: the merchant's private key (each base64 line) and the control token. */
 function sandboxSecrets(): string[] {
-  const key = readFileSync(kitPath('fixtures', 'keys', 'merchant-rsa.private.pem'), 'utf8');
+  const key = readFileSync(kitPath('fixtures', 'keys', 'merchant-ed25519.private.pem'), 'utf8');
   const token = readFileSync(kitPath('fixtures', 'keys', 'sandbox-control.token'), 'utf8').trim();
   return [token, ...key.split('\n').filter((line) => line.length >= 16 && !line.startsWith('-----'))];
 }

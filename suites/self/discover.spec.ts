@@ -94,10 +94,11 @@ test('should say a probe is inconclusive instead of guessing, when no signing in
     const truth = absolute(kitPath('profiles', 'sandbox.json'));
     const wrongKey = writeProfile(path.join(dir, 'wrong.json'), {
       ...truth,
+      // A key pair the sandbox never registered (profiles/sandbox.json signs with ed25519).
       signing: {
-        scheme: 'ed25519',
-        publicKey: { file: kitPath('fixtures', 'keys', 'merchant-ed25519.public.pem') },
-        signingKey: { file: kitPath('fixtures', 'keys', 'merchant-ed25519.private.pem') },
+        scheme: 'rsa-sha256',
+        publicKey: { file: kitPath('fixtures', 'keys', 'merchant-rsa.public.pem') },
+        signingKey: { file: kitPath('fixtures', 'keys', 'merchant-rsa.private.pem') },
       },
     });
     const run = await runKitCommand('discover', [

@@ -42,14 +42,15 @@ function profileWith(change: (signing: ServiceProfile['signing']) => ServiceProf
   return writeProfile(path.join(dir, 'profile.json'), { ...profile, signing: change(profile.signing) });
 }
 
-const OTHER_KEY = kitPath('fixtures', 'keys', 'merchant-ed25519.public.pem');
-const OTHER_SIGNER = kitPath('fixtures', 'keys', 'merchant-ed25519.private.pem');
+/** A key pair the sandbox never registered (profiles/sandbox.json signs with ed25519). */
+const OTHER_KEY = kitPath('fixtures', 'keys', 'merchant-rsa.public.pem');
+const OTHER_SIGNER = kitPath('fixtures', 'keys', 'merchant-rsa.private.pem');
 
 test.describe('the credentials preflight', () => {
   test('should stop the run with exit 2 in under 10 s naming NO_KEY when the publicKey is not the registered one', async () => {
     const file = profileWith((signing) => ({
       ...signing,
-      scheme: 'ed25519',
+      scheme: 'rsa-sha256',
       publicKey: { file: OTHER_KEY },
       signingKey: { file: OTHER_SIGNER },
     }));
@@ -67,7 +68,7 @@ test.describe('the credentials preflight', () => {
   });
 
   test('should name a PEM publicKey that lost its final newline as the likely cause of NO_KEY', async () => {
-    const registered = readFileSync(kitPath('fixtures', 'keys', 'merchant-rsa.public.pem'), 'utf8');
+    const registered = readFileSync(kitPath('fixtures', 'keys', 'merchant-ed25519.public.pem'), 'utf8');
     const file = profileWith((signing) => ({ ...signing, publicKey: { env: 'KIT_TEST_MERCHANT_PEM' } }));
     const env = { KIT_TEST_MERCHANT_PEM: registered.replace(/\n$/, '') };
     const run = await runKitCommand('certify', ['--target', sandbox.url, '--profile', file, '--out', dir], env);

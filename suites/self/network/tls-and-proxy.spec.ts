@@ -133,7 +133,7 @@ test.describe('mutual TLS', () => {
 test.describe("a merchant's receiver over mutual TLS", () => {
   test('should deliver postbacks with the client certificate, and name the refusal without it', async () => {
     test.setTimeout(120_000);
-    const servicePublicKey = readFileSync(kitPath('fixtures', 'keys', 'service-rsa.public.pem'), 'utf8');
+    const servicePublicKey = readFileSync(kitPath('fixtures', 'keys', 'service-ed25519.public.pem'), 'utf8');
     const receiver = await startReceiver({ servicePublicKey });
     const front = await httpsFront(new URL(receiver.url).origin, pki, { requireClientCert: true });
     const url = `${front.url}${new URL(receiver.url).pathname}`;

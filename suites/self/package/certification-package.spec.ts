@@ -13,8 +13,8 @@ import { kitPath } from '../../../src/kit-root.js';
 import { MANIFEST_FILE, SIGNATURE_FILE, type PackageManifest } from '../../../src/package/package-format.js';
 import { verifyPackage } from '../../../src/package/verify-package.js';
 
-const merchantPublicKey = kitPath('fixtures', 'keys', 'merchant-rsa.public.pem');
-const strangerPublicKey = kitPath('fixtures', 'keys', 'stranger-rsa.public.pem');
+const merchantPublicKey = kitPath('fixtures', 'keys', 'merchant-ed25519.public.pem');
+const strangerPublicKey = kitPath('fixtures', 'keys', 'stranger-ed25519.public.pem');
 
 const DISCOVERED = { proposed: { conventions: { listTimestampUnit: 'ms' } } };
 
@@ -32,7 +32,7 @@ test.beforeAll(async () => {
     ...['--package', archive, '--discovered', path.join(dir, 'shop.discovered.json')],
   ]);
   expect(run.code, run.stdout + run.stderr).toBe(0);
-  expect(run.stdout).toMatch(/package: .*certification\.zip \(\d+ files, signed by rsa-sha256 key [0-9a-f]{16}…\)/);
+  expect(run.stdout).toMatch(/package: .*certification\.zip \(\d+ files, signed by ed25519 key [0-9a-f]{16}…\)/);
 });
 
 test.afterAll(() => {
@@ -70,7 +70,7 @@ test('should hold a manifest naming the run, the profile and every file with its
 test('should verify intact with the merchant key and print what it attests (exit 0)', async () => {
   const run = await runKitCommand('verify-package', [archive, '--public-key', merchantPublicKey]);
   expect(run.code, run.stderr).toBe(0);
-  expect(run.stdout).toMatch(/Package intact \(exit 0\): \d+ files, signed by rsa-sha256 key [0-9a-f]{64}/);
+  expect(run.stdout).toMatch(/Package intact \(exit 0\): \d+ files, signed by ed25519 key [0-9a-f]{64}/);
   expect(run.stdout).toContain('attests: CONFORMANT for target');
 });
 

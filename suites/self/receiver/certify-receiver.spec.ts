@@ -136,14 +136,14 @@ test.describe('npm run certify-receiver', () => {
   test("should exit 2 before any check when the receiver refuses the kit's correctly signed postback", async () => {
     // A receiver that pins another service key: every check would fail with 401.
     const receiver = await startReceiver({
-      servicePublicKey: readFileSync(kitPath('fixtures', 'keys', 'stranger-rsa.public.pem'), 'utf8'),
+      servicePublicKey: readFileSync(kitPath('fixtures', 'keys', 'stranger-ed25519.public.pem'), 'utf8'),
     });
     try {
       const run = await runKitCommand('certify-receiver', ['--receiver', receiver.url, '--out', out], {}, 60_000);
       expect(run.code, run.stdout + run.stderr).toBe(2);
       expect(run.stderr).toContain(`the receiver at ${receiver.url} refused a correctly signed postback with 401`);
       expect(run.stderr).toContain("does not pin the kit's service key");
-      expect(run.stderr).toContain('rsa-sha256 over all-but-hash, canonicalForm jcs, hashEncoding base64');
+      expect(run.stderr).toContain('ed25519 over all-but-hash, canonicalForm jcs, hashEncoding base64');
       expect(receiver.store.payments.size, 'no check ran').toBe(0);
     } finally {
       await receiver.close();
@@ -151,7 +151,7 @@ test.describe('npm run certify-receiver', () => {
   });
 
   test("should name a pinned key that lost its PEM's final newline when the receiver refuses the postback", async () => {
-    const pinned = readFileSync(kitPath('fixtures', 'keys', 'service-rsa.public.pem'), 'utf8');
+    const pinned = readFileSync(kitPath('fixtures', 'keys', 'service-ed25519.public.pem'), 'utf8');
     const receiver = await startReceiver({ servicePublicKey: pinned });
     try {
       const profile = sandboxProfileCopy();
@@ -174,7 +174,7 @@ test.describe('npm run certify-receiver', () => {
 
   test('should make the shop expect its payments by a command, and stop at a command that fails', async () => {
     const receiver = await startReceiver({
-      servicePublicKey: readFileSync(kitPath('fixtures', 'keys', 'service-rsa.public.pem'), 'utf8'),
+      servicePublicKey: readFileSync(kitPath('fixtures', 'keys', 'service-ed25519.public.pem'), 'utf8'),
     });
     try {
       const profile = sandboxProfileCopy();
