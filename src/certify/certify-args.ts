@@ -3,7 +3,7 @@
  * (exit 2, one line). certify-receiver shares runFlags, httpUrl and asCertifyError.
  */
 import { parseArgs } from 'node:util';
-import { CONTAINER_TARGET_PREFIX } from '../container/container-target.js';
+import { CONTAINER_TARGET_PREFIX } from '../container/target-name.js';
 import {
   PACKAGE_HELP,
   PACKAGE_OPTIONS,

@@ -9,14 +9,14 @@
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { CONTAINER_TARGET_PREFIX, removeRunContainers, type ContainerTarget } from '../container/container-target.js';
+import type { ContainerTarget } from '../container/container-target.js';
+import { CONTAINER_TARGET_PREFIX, imageOf } from '../container/target-name.js';
 import { loadProfile, type LoadedProfile } from '../profile/load-profile.js';
 import { writeProfileVariant } from '../profile/profile-copy.js';
 import { HELP, parseCertifyArgs } from './certify-args.js';
 import { CertifyError } from './certify-error.js';
 import { credentialsPreflight, preflight } from './certify-preflight.js';
 import { finishRun, runCertification, runCertificationShard } from './certify-run.js';
-import { imageOf, onInterrupt, startContainer, untilInterruptExits } from './container-run.js';
 
 export {
   asCertifyError,
@@ -81,6 +81,9 @@ export async function certify(args: readonly string[]): Promise<number> {
       if (options.shard !== undefined) return await runCertificationShard(options, options.shard, warnings, profile);
       return finishRun(options, await runCertification(options, warnings, undefined, undefined, profile));
     }
+    // Loaded here, not at the top: testcontainers costs every other certification half a second of its start.
+    const { onInterrupt, startContainer, untilInterruptExits } = await import('./container-run.js');
+    const { removeRunContainers } = await import('../container/container-target.js');
     // Interrupts are handled from before the start: a container caught mid-start is removed by its run's label.
     const run = randomUUID();
     let child: ChildProcess | undefined;

@@ -4,11 +4,10 @@
  */
 import { request } from 'undici';
 import { describeTlsFailure, probeTls, targetDispatcher, type TlsSettings } from '../client/network.js';
-import { CONTAINER_TARGET_PREFIX } from '../container/container-target.js';
+import { CONTAINER_TARGET_PREFIX, imageOf } from '../container/target-name.js';
 import type { LoadedProfile } from '../profile/load-profile.js';
 import { type CertifyOptions, httpUrl } from './certify-args.js';
 import { CertifyError } from './certify-error.js';
-import { imageOf } from './container-run.js';
 import { checkCredentials } from './credentials-check.js';
 import { runWarnings } from './run-warnings.js';
 

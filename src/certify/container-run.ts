@@ -2,18 +2,10 @@
  * `--target container:IMAGE`: the target's container started for the run and removed after it, also when the run is
  * interrupted (SIGINT, SIGTERM: 130, 143).
  */
-import {
-  ContainerTargetError,
-  CONTAINER_TARGET_PREFIX,
-  startContainerTarget,
-  type ContainerTarget,
-} from '../container/container-target.js';
+import { ContainerTargetError, startContainerTarget, type ContainerTarget } from '../container/container-target.js';
+import { imageOf } from '../container/target-name.js';
 import { DockerUnavailableError } from '../container/docker-env.js';
 import { CertifyError } from './certify-error.js';
-
-export function imageOf(target: string): string {
-  return target.slice(CONTAINER_TARGET_PREFIX.length).trim();
-}
 
 /** Starts the container of `--target container:IMAGE`; a failure is one line (exit 2) and leaves nothing behind. */
 export async function startContainer(target: string, run: string): Promise<ContainerTarget> {

@@ -11,7 +11,7 @@ import { request } from 'undici';
 import { dockerClient, KIT_ROLE_LABEL, KIT_RUN_LABEL, removeContainersLabelled } from './docker-env.js';
 import { freePort } from '../free-port.js';
 
-export const CONTAINER_TARGET_PREFIX = 'container:';
+export { CONTAINER_TARGET_PREFIX } from './target-name.js';
 export const TARGET_ROLE = 'certify-target';
 
 /** The container could not be started or never got ready: the run cannot be carried out. */
