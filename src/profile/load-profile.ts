@@ -13,6 +13,7 @@ import { fieldName, ProfileError } from './profile-error.js';
 import { crossFieldProblems } from './profile-rules.js';
 import { formattedSecret, readSecretSource, readTextSource } from './sources.js';
 import type { TlsSettings } from './tls-settings.js';
+import { recordValidated, validatedBefore } from './validated-profiles.js';
 
 /** The embedded sandbox's profile: what `certify` uses when no --profile is given. */
 export const DEFAULT_PROFILE_FILE = kitPath('profiles', 'sandbox.json');
@@ -240,7 +241,10 @@ function parseAndValidate(file: string, sections: readonly ServiceSection[] = []
   } catch (error) {
     throw new ProfileError(file, [`not valid JSON: ${(error as Error).message}`]);
   }
-  const validation = getContract().validate('profile/profile', json);
+  // A text an ancestor process validated is the same JSON: only its schema check is skipped (validated-profiles.ts).
+  const validation = validatedBefore(text)
+    ? { ok: true as const, value: json as Profile, findings: [] }
+    : getContract().validate('profile/profile', json);
   const record = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
   const missing = sections
     .filter((section) => record[section] === undefined)
@@ -254,6 +258,7 @@ function parseAndValidate(file: string, sections: readonly ServiceSection[] = []
   }
   const problems = crossFieldProblems(validation.value);
   if (problems.length > 0) throw new ProfileError(file, problems);
+  recordValidated(text);
   return { ...validation.value, timing: { ...DEFAULT_TIMING, ...validation.value.timing } };
 }
 
