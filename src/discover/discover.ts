@@ -89,6 +89,8 @@ class Creator {
     private readonly api: ApiClient,
     private readonly profile: LoadedProfile,
     private readonly cap: number,
+    /** The discovery's count of payments created, which the postback probe's payments stay within. */
+    private readonly tally: { made: number },
   ) {}
 
   get room(): number {
@@ -121,6 +123,7 @@ class Creator {
         return;
       }
       this.records.push(record);
+      this.tally.made++;
       this.payments.push({ id: paymentId, createdAtMs, createdAt: String(createdAt) });
     }
   }
@@ -140,10 +143,13 @@ export async function discover(target: string, profile: LoadedProfile, options: 
     : profile;
   const api = new ApiClient({ baseUrl: target, profile: signed, connections: 1 });
   try {
-    const requests = await withSignedRequests(api, signed, options);
+    const tally = { made: 0 };
+    const requests = await withSignedRequests(api, signed, options, tally);
     const methods = await methodDescriptions(api, signed);
     const postbacks = await probePostbacks(api, target, signed, {
       amount: probeAmount(signed),
+      // What the other probes left of --max-creations: one at least, unless the cap is 0.
+      maxPayments: Math.max(0, options.maxCreations - tally.made),
       ...(options.captureHost === undefined ? {} : { captureHost: options.captureHost }),
       ...(options.capturePort === undefined ? {} : { capturePort: options.capturePort }),
       ...(options.capturePublicUrl === undefined ? {} : { capturePublicUrl: options.capturePublicUrl }),
@@ -163,6 +169,7 @@ async function withSignedRequests(
   api: ApiClient,
   profile: LoadedProfile,
   options: DiscoveryOptions,
+  tally: { made: number },
 ): Promise<Decision[]> {
   const decisions: Decision[] = [];
   const check = await api.paymentStatus({ paymentId: randomUUID() });
@@ -177,7 +184,8 @@ async function withSignedRequests(
     await authCheckOrder(api),
     await invalidBodyStatus(api),
   );
-  const creator = new Creator(api, profile, options.maxCreations);
+  // One payment of --max-creations is kept for the postback probe, which runs after these.
+  const creator = new Creator(api, profile, Math.max(0, options.maxCreations - 1), tally);
   await creator.create(FIRST_PAYMENTS);
   const [first] = creator.payments;
   if (first === undefined) {

@@ -87,7 +87,7 @@ export async function pageSize(list: ListProbes, maker: PaymentMaker, unit: Time
   if (page.size === undefined) {
     return inconclusive(
       key,
-      `the default page is at least ${page.seen}: the interval holds no more payments than one page, and no more may be created (--max-creations ${maker.payments.length}${maker.problem === undefined ? '' : `; ${maker.problem}`}); largest take: ${largest.why}`,
+      `the default page is at least ${page.seen}: the interval holds no more payments than one page, and no more may be created (${maker.payments.length}, all that --max-creations leaves beside the postback probe's${maker.problem === undefined ? '' : `; ${maker.problem}`}); largest take: ${largest.why}`,
       evidence,
     );
   }

@@ -27,6 +27,8 @@ export interface PostbackProbeOptions {
   readonly capturePublicUrl?: string;
   /** The payment's creation amount (the discovery's plain one). */
   readonly amount: number;
+  /** The most payments it may create (what --max-creations leaves): one, and more when a hash leaves the input open. */
+  readonly maxPayments: number;
 }
 
 export const POSTBACK_SIGNING_KEYS = [
@@ -77,6 +79,9 @@ export async function probePostbacks(
   profile: LoadedProfile,
   options: PostbackProbeOptions,
 ): Promise<Decision[]> {
+  if (options.maxPayments < 1) {
+    return everyKey('--max-creations leaves the postback probe no payment to create: it needs one', []);
+  }
   const settle = settleOf(profile, target, options.amount, api);
   if (typeof settle === 'string') return everyKey(settle, []);
   const capture = await CaptureServer.start({
@@ -106,7 +111,11 @@ export async function probePostbacks(
     // Retries carry the first attempt's bytes: only another payment's postback is another hash. One signature may
     // read the same in base64 and base64url (an Ed25519 one has no '+' or '/' about one time in sixteen), so while
     // the inputs left differ, more postbacks are judged: a service signs them all one way.
-    for (let more = 0; more < MORE_POSTBACKS && typeof judged !== 'string' && judged.length > 1; more++) {
+    for (
+      let more = 0;
+      more < Math.min(MORE_POSTBACKS, options.maxPayments - 1) && typeof judged !== 'string' && judged.length > 1;
+      more++
+    ) {
       const next = await capture.createEndpoint({ kind: 'payment', label: `discover: postback ${more + 2}` });
       const another = await settledPayment(api, profile, settle, options, next.url);
       if (!('paymentId' in another)) break;

@@ -118,6 +118,28 @@ test('should say a probe is inconclusive instead of guessing, when no signing in
   }
 });
 
+test("should create no more payments than --max-creations allows, the postback probe's included", async () => {
+  test.setTimeout(120_000);
+  const sandbox = await startSandbox({ clock: 'real' });
+  try {
+    const file = writeProfile(path.join(dir, 'p.json'), absolute(kitPath('profiles', 'sandbox.json')));
+    const created = () => [...sandbox.context.payments.from()].length;
+    const none = await runKitCommand('discover', ['--target', sandbox.url, '--profile', file, '--max-creations', '0']);
+    expect(none.code, none.stderr).toBe(0);
+    expect(created(), 'payments created with --max-creations 0').toBe(0);
+    expect(none.stdout).toMatch(
+      /postbacks\.hashEncoding: INCONCLUSIVE — --max-creations leaves the postback probe no payment to create/,
+    );
+    const four = await runKitCommand('discover', ['--target', sandbox.url, '--profile', file, '--max-creations', '4']);
+    expect(four.code, four.stderr).toBe(0);
+    expect(created(), 'payments created with --max-creations 4').toBeLessThanOrEqual(4);
+    // The postback probe got the one payment kept for it, and decided from its postback.
+    expect(four.stdout).toMatch(/postbacks\.canonicalForm: "jcs"/);
+  } finally {
+    await sandbox.stop();
+  }
+});
+
 test('should exit 2 with one line when the target cannot be reached', async () => {
   const file = writeProfile(path.join(dir, 'p.json'), absolute(kitPath('profiles', 'sandbox.json')));
   const run = await runKitCommand('discover', ['--target', 'http://127.0.0.1:1', '--profile', file]);
