@@ -34,7 +34,7 @@ import {
 } from '../../fixtures/conformance/payments-list.js';
 import { type BoundsForm, inInterval } from '../../src/profile/list-time.js';
 import type { MethodRole, Preconditions } from '../../fixtures/conformance/preconditions.js';
-import { assertProperty, propertyRun } from '../../fixtures/conformance/property-runs.js';
+import { assertProperty } from '../../fixtures/conformance/property-runs.js';
 import { heldPayments } from '../../fixtures/arbitraries/request-fields.js';
 import type { PaymentStatus, PaymentType } from '../../generated/common/definitions.gen.js';
 import type { PaymentStep } from '../../fixtures/conformance/outcome-drivers.js';
@@ -451,8 +451,6 @@ test.describe('paymentsList · properties', () => {
     async ({ api, given }) => {
       const unit = given.profile.settings.conventions?.amountTotalsUnit;
       const cover = given.profile.settings.conventions?.amountsCover;
-      // Each case is a set and its queries: the profile's numRuns counts queries, as it counted cases before.
-      const sets = Math.ceil(propertyRun(given.profile).numRuns / QUERIES_PER_SET);
       await assertProperty(
         given.profile,
         fc.asyncProperty(scenarios(given), async ({ payments, queries }) => {
@@ -473,7 +471,8 @@ test.describe('paymentsList · properties', () => {
           }
           fc.pre(decided > 0);
         }),
-        { numRuns: sets, requestsPerCase: REQUESTS_PER_SET },
+        // Each run is a set and its queries, each query a case of the profile's numRuns.
+        { casesPerRun: QUERIES_PER_SET, requestsPerCase: REQUESTS_PER_SET },
       );
     },
   );
