@@ -8,7 +8,7 @@
 import type { ServiceProfile } from '../profile/load-profile.js';
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../contract/operations.js';
 import { loadSchemaCatalog, SCHEMA_ID_BASE, type SchemaEntry } from '../contract/schema-catalog.js';
-import { ERROR_TABLE } from '../requirements/error-table.js';
+import { errorAnswers } from './operation-answers.js';
 import { signingInputSpec } from '../signing/signing-input.js';
 
 export type OpenApiDocument = Record<string, unknown>;
@@ -89,25 +89,30 @@ function components(entries: readonly SchemaEntry[], format: CreatedAtFormat): R
 const ref = (shortId: string): { $ref: string } => ({ $ref: COMPONENT_REF + componentName(shortId) });
 const json = (shortId: string) => ({ 'application/json': { schema: ref(shortId) } });
 
-/** The §7 answers of one operation, by status: the conditions and exact codes of each. */
-function errorAnswers(operation: OperationName): Record<string, unknown> {
-  const byStatus = new Map<number, string[]>();
-  for (const row of ERROR_TABLE.filter((r) => r.operations.includes(operation))) {
-    const lines = byStatus.get(row.status) ?? [];
-    lines.push(`${row.code ?? '(free text)'}: ${row.condition}`);
-    byStatus.set(row.status, lines);
-  }
+/**
+ * The error answers of one operation (operation-answers.ts), each with the error body and, where only exact codes
+ * may come at that status, those codes as an enum.
+ */
+function errorResponses(operation: OperationName, profile: ServiceProfile): Record<string, unknown> {
   return Object.fromEntries(
-    [...byStatus]
-      .sort(([a], [b]) => a - b)
-      .map(([status, lines]) => [
-        String(status),
-        { description: `§7: ${lines.join('; ')}`, content: json('errors/error') },
-      ]),
+    errorAnswers(operation, profile).map((answer) => [
+      String(answer.status),
+      {
+        description: answer.conditions.join('; '),
+        content: {
+          'application/json': {
+            schema:
+              answer.codes === undefined
+                ? ref('errors/error')
+                : { allOf: [ref('errors/error'), { properties: { error: { enum: answer.codes } } }] },
+          },
+        },
+      },
+    ]),
   );
 }
 
-function operationObject(name: OperationName): Record<string, unknown> {
+function operationObject(name: OperationName, profile: ServiceProfile): Record<string, unknown> {
   const spec = OPERATIONS[name];
   return {
     operationId: name,
@@ -118,7 +123,7 @@ function operationObject(name: OperationName): Record<string, unknown> {
     requestBody: { required: true, content: json(spec.request) },
     responses: {
       '200': { description: `${spec.specRef}: the answer`, content: json(spec.response) },
-      ...errorAnswers(name),
+      ...errorResponses(name, profile),
     },
   };
 }
@@ -156,7 +161,7 @@ export function openApiDocument(
     const endpoint = operations[name];
     if (endpoint === undefined) continue;
     const item = paths[endpoint.path] ?? {};
-    item[(endpoint.method ?? 'POST').toLowerCase()] = operationObject(name);
+    item[(endpoint.method ?? 'POST').toLowerCase()] = operationObject(name, profile);
     paths[endpoint.path] = item;
   }
   const signing = profile.signing;
