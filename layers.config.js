@@ -11,10 +11,11 @@ export const LAYERS = [
   { name: 'requirements and client', rooms: ['requirements', 'client', 'control'] },
   {
     name: 'counterparts and checks',
-    rooms: ['sandbox', 'capture', 'drivers', 'receiver', 'peers', 'passive', 'openapi'],
+    rooms: ['sandbox', 'capture', 'drivers', 'receiver', 'peers', 'passive'],
   },
   { name: 'reporting', rooms: ['report', 'runner'] },
-  { name: 'products', rooms: ['client-report', 'report-diff', 'container', 'package'] },
+  // The OpenAPI export reads sandbox recordings (client-report) to check itself against what a target answered.
+  { name: 'products', rooms: ['client-report', 'report-diff', 'container', 'package', 'openapi'] },
   { name: 'certification', rooms: ['certify'] },
   { name: 'tools', rooms: ['discover', 'faults'] },
   { name: 'entry', rooms: ['cli', 'index'] },

@@ -2,13 +2,16 @@
 # Certifies the sandbox's foreign flavour by URL with nothing but its profile: `scripts/certify-foreign.sh WORKERS OUT`.
 # The flavour is started alone on a free port and stopped afterwards. The certification's exit code is the gate
 # (--gate profile: any FAIL); the report is read too, so that a --gate spec left in by mistake could not hide a FAIL.
+# The flavour records every exchange (OUT/recording.jsonl): the OpenAPI export for its profile must list every status
+# it answered (issue 40, `openapi --check-recording`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 workers=${1:?usage: scripts/certify-foreign.sh WORKERS OUT}
 out=${2:?usage: scripts/certify-foreign.sh WORKERS OUT}
 
 log=$(mktemp)
-node --import tsx scripts/sandbox.ts --flavor foreign --port 0 >"$log" 2>&1 &
+mkdir -p "$out"
+node --import tsx scripts/sandbox.ts --flavor foreign --port 0 --record "$out/recording.jsonl" >"$log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true; rm -f "$log"' EXIT
 url=''
@@ -23,3 +26,4 @@ node -e '
   const { summary } = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
   if (summary.fail !== 0) { console.error(`the foreign flavour got ${summary.fail} FAIL`); process.exit(1); }
 ' "$out/conformance.json"
+npm run -s openapi -- --profile profiles/foreign-sandbox.json --check-recording "$out/recording.jsonl"
