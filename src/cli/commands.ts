@@ -46,6 +46,12 @@ export const KIT_COMMANDS: readonly KitCommand[] = [
   },
   { name: 'report diff', script: 'report-diff', summary: 'compare two conformance reports', audience: 'certify' },
   { name: 'openapi', script: 'openapi', summary: "export the kit's contract as OpenAPI 3.1", audience: 'certify' },
+  {
+    name: 'sign',
+    script: 'sign',
+    summary: "sign a request body from standard input with the profile's scheme",
+    audience: 'certify',
+  },
   { name: 'sandbox', script: 'sandbox', summary: 'run the reference sandbox on a port', audience: 'certify' },
   { name: 'capture', script: 'capture', summary: 'run the postback capture server on its own', audience: 'certify' },
   {
