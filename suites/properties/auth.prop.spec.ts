@@ -159,7 +159,12 @@ for (const operation of OPERATION_NAMES) {
             // A change the profile's own signing scheme does not see (Orbipay's OPS1 writes null and "" alike) leaves
             // the signature valid: the service is right to accept it, and the case decides nothing.
             const { requestSigner, merchantVerificationKey } = given.profile;
-            fc.pre(!verifyBody(tampered, requestSigner.scheme, merchantVerificationKey, { bytes: replay.bytes }).valid);
+            fc.pre(
+              !verifyBody(tampered, requestSigner.scheme, merchantVerificationKey, {
+                input: requestSigner.input,
+                bytes: replay.bytes,
+              }).valid,
+            );
             // Only a service that checks the credentials first must answer 401 to a change that also breaks the field
             // table; elsewhere (body-first, or an order the profile does not state) such a case decides nothing.
             fc.pre(credentialsFirst || getContract().validate(OPERATIONS[operation].request, changedFields).ok);
