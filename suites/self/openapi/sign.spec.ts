@@ -150,6 +150,16 @@ test.describe('payment-conformance sign', () => {
       JSON.stringify(body),
     );
     expect(run.code, run.stderr).toBe(0);
+    // The same through the kit's command line, as the README's recipe runs it.
+    const viaBin = await runNode(
+      [path.join(kitRoot, 'bin', 'payment-conformance.mjs'), 'sign', '--profile', profile],
+      {},
+      30_000,
+      undefined,
+      kitRoot,
+      JSON.stringify(body),
+    );
+    expect(viaBin.stdout, viaBin.stderr).toBe(run.stdout);
     const out = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(out.hash).not.toBe('stale');
     expect(Object.keys(out).sort()).toEqual(['amount', 'hash', 'merchantPaymentId', 'publicKey']);
