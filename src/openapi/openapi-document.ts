@@ -9,6 +9,7 @@ import type { ServiceProfile } from '../profile/load-profile.js';
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../contract/operations.js';
 import { loadSchemaCatalog, SCHEMA_ID_BASE, type SchemaEntry } from '../contract/schema-catalog.js';
 import { errorAnswers } from './operation-answers.js';
+import { operationLinks } from './operation-links.js';
 import { signingInputSpec } from '../signing/signing-input.js';
 
 export type OpenApiDocument = Record<string, unknown>;
@@ -114,6 +115,7 @@ function errorResponses(operation: OperationName, profile: ServiceProfile): Reco
 
 function operationObject(name: OperationName, profile: ServiceProfile): Record<string, unknown> {
   const spec = OPERATIONS[name];
+  const links = operationLinks(name, profile);
   return {
     operationId: name,
     summary: `${name} (${spec.specRef})`,
@@ -122,7 +124,11 @@ function operationObject(name: OperationName, profile: ServiceProfile): Record<s
       'document).',
     requestBody: { required: true, content: json(spec.request) },
     responses: {
-      '200': { description: `${spec.specRef}: the answer`, content: json(spec.response) },
+      '200': {
+        description: `${spec.specRef}: the answer`,
+        content: json(spec.response),
+        ...(links === undefined ? {} : { links }),
+      },
       ...errorResponses(name, profile),
     },
   };

@@ -1,6 +1,7 @@
 /**
- * `npm run openapi`: the OpenAPI 3.1 export validates as OpenAPI 3.1 (a maintained validator of the official
- * schema, @seriousme/openapi-schema-validator), holds every operation the profile names and both postbacks as
+ * `npm run openapi`: the OpenAPI 3.1 export validates as OpenAPI 3.1 with two validators (a maintained validator of
+ * the official schema, @seriousme/openapi-schema-validator, and ReadMe's @readme/openapi-parser, which also resolves
+ * every $ref), holds every operation the profile names, the links between them (issue 40) and both postbacks as
  * webhooks, and serves a second, independent consumer (openapi-backend's request and response validation) that
  * accepts a real sandbox exchange and refuses a broken one. Its freshness for the sandbox's profile is
  * `npm run generate:check`'s (generated/openapi/sandbox.openapi.json).
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { validate as readmeValidate } from '@readme/openapi-parser';
 import addFormatsPlugin from 'ajv-formats';
 import { OpenAPIBackend } from 'openapi-backend';
 import { runKitCommand } from '../../../fixtures/self/kit-command.js';
@@ -19,6 +21,7 @@ import { OPERATION_NAMES } from '../../../src/contract/operations.js';
 import { kitPath } from '../../../src/kit-root.js';
 import { loadProfile } from '../../../src/profile/load-profile.js';
 import { openApiText } from '../../../src/openapi/openapi-cli.js';
+import { operationLinks } from '../../../src/openapi/operation-links.js';
 import { startSandbox } from '../../../src/sandbox/start-sandbox.js';
 
 type Document = Record<string, unknown> & {
@@ -74,6 +77,80 @@ test.describe('npm run openapi', () => {
       );
     }
     expect(Object.keys(document.webhooks).sort()).toEqual(['complaintPostback', 'paymentPostback']);
+    const second = await readmeValidate(structuredClone(document) as never);
+    expect(second.valid, JSON.stringify(second)).toBe(true);
+  });
+
+  test('should link a creation to the lookups of its payment, a created complaint to its lookup, a page to the next', () => {
+    const document = sandboxDocument();
+    const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
+    const linksOf = (id: string) => {
+      const answer = operations.find((o) => o.operationId === id)?.responses['200'] as
+        { links?: Record<string, { operationId: string; requestBody: Record<string, unknown> }> } | undefined;
+      return answer?.links ?? {};
+    };
+    for (const creation of ['createPayIn', 'createPayOut']) {
+      expect(linksOf(creation).paymentStatus, creation).toEqual(
+        expect.objectContaining({
+          operationId: 'paymentStatus',
+          requestBody: { paymentId: '$response.body#/paymentId' },
+        }),
+      );
+      expect(linksOf(creation).complaintStatus?.requestBody, creation).toEqual({
+        paymentId: '$response.body#/paymentId',
+      });
+      // The profile's SMS test code goes with the created payment's id.
+      expect(linksOf(creation).smsConfirm?.requestBody, creation).toEqual({
+        paymentId: '$response.body#/paymentId',
+        code: '123456',
+      });
+    }
+    expect(linksOf('paymentsList').nextPage?.requestBody).toEqual({
+      createdAtFrom: '$request.body#/createdAtFrom',
+      createdAtTo: '$request.body#/createdAtTo',
+      fromId: '$response.body#/nextId',
+    });
+    expect(linksOf('complaintCreate').complaintStatus?.requestBody).toEqual({ id: '$response.body#/id' });
+    // Every link names an operation of the document.
+    const ids = new Set(operations.map((o) => o.operationId));
+    for (const operation of operations) {
+      for (const link of Object.values(linksOf(operation.operationId))) expect(ids).toContain(link.operationId);
+    }
+  });
+
+  test("should link what the profile's conventions let a runtime expression pass, and nothing else", async () => {
+    const settings = (await loadProfile()).settings;
+    // The sandbox's list counts milliseconds: a record's createdAt text cannot be its bound, and no link says so.
+    expect(operationLinks('paymentStatus', settings)).toBeUndefined();
+    const iso = { ...settings, conventions: { ...settings.conventions, listTimestampUnit: 'iso8601' as const } };
+    expect(operationLinks('paymentStatus', iso)?.paymentsList?.requestBody).toEqual({
+      createdAtFrom: '$response.body#/createdAt',
+      createdAtTo: '$response.body#/createdAt',
+    });
+    // Half-open bounds would leave the payment out of [createdAt, createdAt).
+    const halfOpen = { ...iso, conventions: { ...iso.conventions, listBoundsInclusive: 'from' as const } };
+    expect(operationLinks('paymentStatus', halfOpen)).toBeUndefined();
+    // A complaint needs the URL its postbacks go to: linked only where the profile registers one.
+    expect(operationLinks('createPayIn', settings)?.complaintCreate).toBeUndefined();
+    const registered = { ...settings, merchant: { ...settings.merchant, postbackUrl: 'https://shop.example/pb' } };
+    expect(operationLinks('createPayIn', registered)?.complaintCreate?.requestBody).toEqual({
+      paymentId: '$response.body#/paymentId',
+      postBackUrl: 'https://shop.example/pb',
+    });
+    // Only to operations the profile names.
+    const { smsConfirm: _sms, ...operations } = settings.operations;
+    expect(operationLinks('createPayIn', { ...settings, operations })?.smsConfirm).toBeUndefined();
+  });
+
+  test('should refuse, with both validators, a document whose answer has no description or whose $ref leads nowhere', async () => {
+    const broken = sandboxDocument();
+    const status = Object.values(broken.paths)
+      .flatMap((item) => Object.values(item))
+      .find((o) => o.operationId === 'paymentStatus');
+    if (status === undefined) throw new Error('no paymentStatus');
+    status.responses['200'] = { content: { 'application/json': { schema: { $ref: '#/components/schemas/nowhere' } } } };
+    expect((await new Validator().validate(structuredClone(broken) as never)).valid).toBe(false);
+    expect((await readmeValidate(structuredClone(broken) as never)).valid).toBe(false);
   });
 
   test('should be what npm run openapi writes for a profile, with that profile paths', async () => {
@@ -93,6 +170,7 @@ test.describe('npm run openapi', () => {
       const document = JSON.parse(text) as Document;
       expect(Object.keys(document.paths)).toContain(foreign.settings.operations.createPayIn.path);
       expect((await new Validator().validate(document as never)).valid).toBe(true);
+      expect((await readmeValidate(structuredClone(document) as never)).valid).toBe(true);
       const refused = await runKitCommand('openapi', ['--profile', path.join(dir, 'missing.json')]);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toMatch(/^openapi: .*missing\.json/m);
