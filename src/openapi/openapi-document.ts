@@ -10,6 +10,7 @@ import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../contract/ope
 import { loadSchemaCatalog, SCHEMA_ID_BASE, type SchemaEntry } from '../contract/schema-catalog.js';
 import { errorAnswers } from './operation-answers.js';
 import { operationLinks } from './operation-links.js';
+import { applyConventions } from './profile-conventions.js';
 import { signingInputSpec } from '../signing/signing-input.js';
 
 export type OpenApiDocument = Record<string, unknown>;
@@ -171,6 +172,8 @@ export function openApiDocument(
     paths[endpoint.path] = item;
   }
   const signing = profile.signing;
+  const schemas = components(entries, profile.conventions?.createdAtFormat);
+  applyConventions(schemas, profile);
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -191,6 +194,6 @@ export function openApiDocument(
       paymentPostback: webhook('Payment postback (§2.5)', 'postbacks/payment-postback'),
       complaintPostback: webhook('Complaint postback (§2.6)', 'postbacks/complaint-postback'),
     },
-    components: { schemas: components(entries, profile.conventions?.createdAtFormat) },
+    components: { schemas },
   };
 }

@@ -22,6 +22,7 @@ import { kitPath } from '../../../src/kit-root.js';
 import { loadProfile } from '../../../src/profile/load-profile.js';
 import { openApiText } from '../../../src/openapi/openapi-cli.js';
 import { operationLinks } from '../../../src/openapi/operation-links.js';
+import { openApiDocument } from '../../../src/openapi/openapi-document.js';
 import { startSandbox } from '../../../src/sandbox/start-sandbox.js';
 
 type Document = Record<string, unknown> & {
@@ -140,6 +141,38 @@ test.describe('npm run openapi', () => {
     // Only to operations the profile names.
     const { smsConfirm: _sms, ...operations } = settings.operations;
     expect(operationLinks('createPayIn', { ...settings, operations })?.smsConfirm).toBeUndefined();
+  });
+
+  test("should write the profile's conventions into the contract: the list's bounds and pages, its sums, the amounts", async () => {
+    const foreign = JSON.parse(await openApiText(kitPath('profiles', 'foreign-sandbox.json'))) as {
+      components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
+    };
+    const schemas = foreign.components.schemas;
+    const list = schemas['payments.payments-list.request']?.properties;
+    // The foreign flavour counts seconds, bounds inclusive, 10 a page by default and 50 at most.
+    expect(list?.createdAtFrom).toEqual({
+      type: 'integer',
+      description:
+        'Start of the creation-date interval, in seconds since the epoch (conventions.listTimestampUnit); bounds [createdAtFrom, createdAtTo] (conventions.listBoundsInclusive)',
+    });
+    expect(list?.take).toMatchObject({
+      default: 10,
+      description: expect.stringContaining('above 50 is refused or capped'),
+    });
+    expect(schemas['payments.payments-list']?.properties.nextId?.description).toMatch(/conventions\.nextId/);
+    expect(schemas['payments.payments-list.CurrencyAmount']?.properties.total?.description).toMatch(
+      /conventions\.amountTotalsUnit/,
+    );
+    const amount = schemas['payments.create-payment.request']?.properties.amount as { allOf?: unknown[] };
+    expect(amount.allOf?.[1]).toEqual(expect.objectContaining({ minimum: expect.any(Number) }));
+    // A profile that states none leaves the component as the interface has it.
+    const sandbox = (await loadProfile()).settings;
+    const silent = { ...sandbox, conventions: {} };
+    const plain = openApiDocument({ profile: silent, kitVersion: '0', interfaceRevision: 'r' }) as typeof foreign;
+    expect(plain.components.schemas['payments.payments-list.request']?.properties.createdAtFrom).toEqual({
+      type: 'number',
+      description: 'Timestamp, start of the creation-date interval',
+    });
   });
 
   test('should refuse, with both validators, a document whose answer has no description or whose $ref leads nowhere', async () => {
