@@ -41,6 +41,7 @@ export async function openApiText(profileFile: string, entries?: readonly Schema
   const document = openApiDocument(
     {
       profile: profile.settings,
+      signer: profile.requestSigner,
       kitVersion: pkg.version,
       interfaceRevision: `${revision.recordedAt} (sha256 ${revision.sha256.slice(0, 12)})`,
     },

@@ -6,22 +6,15 @@
  * $ref is rewritten to point at it, so a consumer needs nothing but this one document.
  */
 import type { ServiceProfile } from '../profile/load-profile.js';
-import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../contract/operations.js';
+import type { BodySigner } from '../signing/body-signer.js';
+import { OPERATION_NAMES, type OperationName } from '../contract/operations.js';
 import { loadSchemaCatalog, SCHEMA_ID_BASE, type SchemaEntry } from '../contract/schema-catalog.js';
-import { errorAnswers } from './operation-answers.js';
-import { operationLinks } from './operation-links.js';
 import { applyConventions } from './profile-conventions.js';
 import { signingInputSpec } from '../signing/signing-input.js';
+import { COMPONENT_REF, componentName, json } from './component-refs.js';
+import { operationObject } from './operation-object.js';
 
 export type OpenApiDocument = Record<string, unknown>;
-
-/** The component name of a schema file (its short id with dots) or of one of its $defs. */
-function componentName(shortId: string, def?: string): string {
-  const base = shortId.replaceAll('/', '.');
-  return def === undefined ? base : `${base}.${def}`;
-}
-
-const COMPONENT_REF = '#/components/schemas/';
 
 /** Rewrites one $ref of the schema file `shortId` to the component it names. */
 function rewriteRef(ref: string, shortId: string): string {
@@ -42,7 +35,8 @@ function rewriteRef(ref: string, shortId: string): string {
   return COMPONENT_REF + componentName(targetId, decodeURIComponent(match[1]));
 }
 
-type CreatedAtFormat = NonNullable<ServiceProfile['conventions']>['createdAtFormat'];
+type Conventions = NonNullable<ServiceProfile['conventions']>;
+type CreatedAtFormat = Conventions['createdAtFormat'];
 
 /**
  * What the kit's own format `record-timestamp` means under the profile (§2.1 does not show it), in keywords every
@@ -55,16 +49,30 @@ function recordTimestamp(format: CreatedAtFormat): Record<string, unknown> {
   return format === 'iso8601' ? { format: 'date-time' } : {};
 }
 
-/** A copy of a schema with its refs rewritten and the members a component does not carry ($id, $schema, $defs). */
-function bundled(value: unknown, shortId: string, format: CreatedAtFormat, top = true): unknown {
-  if (Array.isArray(value)) return value.map((item) => bundled(item, shortId, format, false));
+/**
+ * What the kit's own format `amount-total` (the list's sums, src/contract/formats.ts) means under the profile: an
+ * integer in minor units, any number where the profile says the sums are in major units.
+ */
+function amountTotal(unit: Conventions['amountTotalsUnit']): Record<string, unknown> {
+  return { type: unit === 'major' ? 'number' : 'integer' };
+}
+
+/**
+ * A copy of a schema with its refs rewritten, the kit's own formats written in keywords every consumer knows, and
+ * without the members a component does not carry ($id, $schema, $defs).
+ */
+function bundled(value: unknown, shortId: string, conventions: Conventions, top = true): unknown {
+  if (Array.isArray(value)) return value.map((item) => bundled(item, shortId, conventions, false));
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
     if (top && (key === '$id' || key === '$schema' || key === '$defs')) continue;
     if (key === '$ref' && typeof member === 'string') out.$ref = rewriteRef(member, shortId);
-    else if (key === 'format' && member === 'record-timestamp') Object.assign(out, recordTimestamp(format));
-    else out[key] = bundled(member, shortId, format, false);
+    else if (key === 'format' && member === 'record-timestamp') {
+      Object.assign(out, recordTimestamp(conventions.createdAtFormat));
+    } else if (key === 'format' && member === 'amount-total')
+      Object.assign(out, amountTotal(conventions.amountTotalsUnit));
+    else out[key] = bundled(member, shortId, conventions, false);
   }
   return out;
 }
@@ -73,66 +81,19 @@ function bundled(value: unknown, shortId: string, format: CreatedAtFormat, top =
 /** The interface's bodies: the kit's own files (profiles, reports, capture, control, recordings) are not. */
 const INTERFACE_AREAS = ['common/', 'payments/', 'complaints/', 'errors/', 'other-operations/', 'postbacks/'];
 
-function components(entries: readonly SchemaEntry[], format: CreatedAtFormat): Record<string, unknown> {
+function components(entries: readonly SchemaEntry[], conventions: Conventions): Record<string, unknown> {
   const schemas: Record<string, unknown> = {};
   for (const entry of entries) {
     if (!INTERFACE_AREAS.some((area) => entry.shortId.startsWith(area))) continue;
-    schemas[componentName(entry.shortId)] = bundled(entry.schema, entry.shortId, format);
+    schemas[componentName(entry.shortId)] = bundled(entry.schema, entry.shortId, conventions);
     const defs = entry.schema.$defs;
     if (typeof defs === 'object' && defs !== null) {
       for (const [name, def] of Object.entries(defs as Record<string, unknown>)) {
-        schemas[componentName(entry.shortId, name)] = bundled(def, entry.shortId, format, false);
+        schemas[componentName(entry.shortId, name)] = bundled(def, entry.shortId, conventions, false);
       }
     }
   }
   return schemas;
-}
-
-const ref = (shortId: string): { $ref: string } => ({ $ref: COMPONENT_REF + componentName(shortId) });
-const json = (shortId: string) => ({ 'application/json': { schema: ref(shortId) } });
-
-/**
- * The error answers of one operation (operation-answers.ts), each with the error body and, where only exact codes
- * may come at that status, those codes as an enum.
- */
-function errorResponses(operation: OperationName, profile: ServiceProfile): Record<string, unknown> {
-  return Object.fromEntries(
-    errorAnswers(operation, profile).map((answer) => [
-      String(answer.status),
-      {
-        description: answer.conditions.join('; '),
-        content: {
-          'application/json': {
-            schema:
-              answer.codes === undefined
-                ? ref('errors/error')
-                : { allOf: [ref('errors/error'), { properties: { error: { enum: answer.codes } } }] },
-          },
-        },
-      },
-    ]),
-  );
-}
-
-function operationObject(name: OperationName, profile: ServiceProfile): Record<string, unknown> {
-  const spec = OPERATIONS[name];
-  const links = operationLinks(name, profile);
-  return {
-    operationId: name,
-    summary: `${name} (${spec.specRef})`,
-    description:
-      'The body carries publicKey and hash (§5): hash signs the body as the profile states (x-signing-input of the ' +
-      'document).',
-    requestBody: { required: true, content: json(spec.request) },
-    responses: {
-      '200': {
-        description: `${spec.specRef}: the answer`,
-        content: json(spec.response),
-        ...(links === undefined ? {} : { links }),
-      },
-      ...errorResponses(name, profile),
-    },
-  };
 }
 
 function webhook(summary: string, shortId: string): Record<string, unknown> {
@@ -153,6 +114,8 @@ function webhook(summary: string, shortId: string): Record<string, unknown> {
 
 export interface OpenApiSource {
   readonly profile: ServiceProfile;
+  /** Signs the request examples as the merchant; without it the document carries no examples. */
+  readonly signer?: BodySigner;
   readonly kitVersion: string;
   readonly interfaceRevision: string;
 }
@@ -168,11 +131,11 @@ export function openApiDocument(
     const endpoint = operations[name];
     if (endpoint === undefined) continue;
     const item = paths[endpoint.path] ?? {};
-    item[(endpoint.method ?? 'POST').toLowerCase()] = operationObject(name, profile);
+    item[(endpoint.method ?? 'POST').toLowerCase()] = operationObject(name, profile, source.signer);
     paths[endpoint.path] = item;
   }
   const signing = profile.signing;
-  const schemas = components(entries, profile.conventions?.createdAtFormat);
+  const schemas = components(entries, profile.conventions ?? {});
   applyConventions(schemas, profile);
   return {
     openapi: '3.1.0',

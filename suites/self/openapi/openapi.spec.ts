@@ -17,7 +17,9 @@ import addFormatsPlugin from 'ajv-formats';
 import { OpenAPIBackend } from 'openapi-backend';
 import { runKitCommand } from '../../../fixtures/self/kit-command.js';
 import { ApiClient } from '../../../src/client/api-client.js';
-import { OPERATION_NAMES } from '../../../src/contract/operations.js';
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../../src/contract/operations.js';
+import { getContract } from '../../../src/contract/contract.js';
+import { verifyBody } from '../../../src/signing/body-signer.js';
 import { kitPath } from '../../../src/kit-root.js';
 import { loadProfile } from '../../../src/profile/load-profile.js';
 import { openApiText } from '../../../src/openapi/openapi-cli.js';
@@ -174,6 +176,54 @@ test.describe('npm run openapi', () => {
       description: 'Timestamp, start of the creation-date interval',
     });
   });
+
+  for (const profileFile of ['sandbox.json', 'foreign-sandbox.json']) {
+    test(`should give every request and answer an example its schema takes, requests signed (${profileFile})`, async () => {
+      const loaded = await loadProfile(kitPath('profiles', profileFile));
+      const document = JSON.parse(await openApiText(kitPath('profiles', profileFile))) as Document;
+      const api = await consumer(document);
+      type Media = { examples?: Record<string, { value: unknown }> };
+      let checked = 0;
+      for (const [route, item] of Object.entries(document.paths)) {
+        for (const [method, operation] of Object.entries(item)) {
+          const name = operation.operationId as OperationName;
+          const requestExamples = (operation as unknown as { requestBody: { content: Record<string, Media> } })
+            .requestBody.content['application/json']?.examples;
+          const requests = Object.values(requestExamples ?? {});
+          // createPayOut has no example only where the profile has no payout method.
+          expect(requests, `${name}: request examples`).toHaveLength(1);
+          for (const { value } of requests) {
+            const body = value as Record<string, unknown>;
+            expect(
+              api.validateRequest({ method, path: route, headers: { 'content-type': 'application/json' }, body })
+                .errors ?? [],
+              name,
+            ).toEqual([]);
+            expect(getContract().validate(OPERATIONS[name].request, body).ok, name).toBe(true);
+            expect(
+              verifyBody(body, loaded.requestSigner.scheme, loaded.merchantVerificationKey, {
+                input: loaded.requestSigner.input,
+                bytes: Buffer.from(JSON.stringify(body)),
+              }),
+              `${name}: the example's signature`,
+            ).toEqual({ valid: true });
+            checked++;
+          }
+          for (const [status, response] of Object.entries(operation.responses)) {
+            const examples = (response as { content?: Record<string, Media> }).content?.['application/json']?.examples;
+            expect(Object.keys(examples ?? {}).length, `${name} ${status}: examples`).toBeGreaterThan(0);
+            for (const { value } of Object.values(examples ?? {})) {
+              expect(api.validateResponse(value, name, Number(status)).errors ?? [], `${name} ${status}`).toEqual([]);
+              const schema = status === '200' ? OPERATIONS[name].response : 'errors/error';
+              expect(getContract().validate(schema, value).ok, `${name} ${status}`).toBe(true);
+              checked++;
+            }
+          }
+        }
+      }
+      expect(checked).toBeGreaterThan(40);
+    });
+  }
 
   test('should refuse, with both validators, a document whose answer has no description or whose $ref leads nowhere', async () => {
     const broken = sandboxDocument();
