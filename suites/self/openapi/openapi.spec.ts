@@ -84,7 +84,7 @@ test.describe('npm run openapi', () => {
     expect(second.valid, JSON.stringify(second)).toBe(true);
   });
 
-  test('should link a creation to the lookups of its payment, a created complaint to its lookup, a page to the next', () => {
+  test('should link every operation: a creation to the lookups of its payment, a page to the next, a method to a deposit', () => {
     const document = sandboxDocument();
     const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
     const linksOf = (id: string) => {
@@ -114,17 +114,25 @@ test.describe('npm run openapi', () => {
       fromId: '$response.body#/nextId',
     });
     expect(linksOf('complaintCreate').complaintStatus?.requestBody).toEqual({ id: '$response.body#/id' });
-    // Every link names an operation of the document.
+    expect(linksOf('paymentMethods').createPayIn?.requestBody).toEqual({
+      accountId: '$response.body#/paymentMethods/0/accountId',
+      paymentMethodId: '$response.body#/paymentMethods/0/id',
+    });
+    expect(linksOf('mediaUpload').createPayIn?.requestBody).toMatchObject({ attachmentId: '$response.body#/id' });
+    expect(linksOf('smsConfirm').paymentStatus?.requestBody).toEqual({ paymentId: '$request.body#/paymentId' });
+    // Every operation's answer links somewhere, and every link names an operation of the document.
     const ids = new Set(operations.map((o) => o.operationId));
     for (const operation of operations) {
-      for (const link of Object.values(linksOf(operation.operationId))) expect(ids).toContain(link.operationId);
+      const links = Object.values(linksOf(operation.operationId));
+      expect(links.length, `${operation.operationId}: links`).toBeGreaterThan(0);
+      for (const link of links) expect(ids).toContain(link.operationId);
     }
   });
 
   test("should link what the profile's conventions let a runtime expression pass, and nothing else", async () => {
     const settings = (await loadProfile()).settings;
     // The sandbox's list counts milliseconds: a record's createdAt text cannot be its bound, and no link says so.
-    expect(operationLinks('paymentStatus', settings)).toBeUndefined();
+    expect(operationLinks('paymentStatus', settings)?.paymentsList).toBeUndefined();
     const iso = { ...settings, conventions: { ...settings.conventions, listTimestampUnit: 'iso8601' as const } };
     expect(operationLinks('paymentStatus', iso)?.paymentsList?.requestBody).toEqual({
       createdAtFrom: '$response.body#/createdAt',
@@ -132,7 +140,7 @@ test.describe('npm run openapi', () => {
     });
     // Half-open bounds would leave the payment out of [createdAt, createdAt).
     const halfOpen = { ...iso, conventions: { ...iso.conventions, listBoundsInclusive: 'from' as const } };
-    expect(operationLinks('paymentStatus', halfOpen)).toBeUndefined();
+    expect(operationLinks('paymentStatus', halfOpen)?.paymentsList).toBeUndefined();
     // A complaint needs the URL its postbacks go to: linked only where the profile registers one.
     expect(operationLinks('createPayIn', settings)?.complaintCreate).toBeUndefined();
     const registered = { ...settings, merchant: { ...settings.merchant, postbackUrl: 'https://shop.example/pb' } };
