@@ -13,6 +13,10 @@ import { runPlaywright, type RunTest } from '../../src/runner/playwright-run.js'
 import { kitPath } from '../../src/kit-root.js';
 import { DEFAULT_PROFILE_FILE, loadProfile } from '../../src/profile/load-profile.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { recordTo } from '../../src/sandbox/recording.js';
+import { readRecording } from '../../src/client-report/read-recording.js';
+import { answeredStatuses, unlistedText } from '../../src/openapi/answered-statuses.js';
+import { openApiText } from '../../src/openapi/openapi-cli.js';
 
 type Json = Record<string, unknown>;
 
@@ -42,9 +46,14 @@ test.describe('conformance against a shared target (url mode)', () => {
   let dir: string;
 
   test.beforeAll(async () => {
-    // Short attempt timeouts, as the embedded target has: hanging receivers are waited for in real time.
-    sandbox = await startSandbox({ profile: await loadProfile(), attemptTimeoutMs: EMBEDDED_ATTEMPT_TIMEOUT_MS });
     dir = await mkdtemp(path.join(tmpdir(), 'kit-profiles-'));
+    // Short attempt timeouts, as the embedded target has: hanging receivers are waited for in real time. Every
+    // exchange is recorded: the last test compares what the sandbox answered with the OpenAPI export (issue 40).
+    sandbox = await startSandbox({
+      profile: await loadProfile(),
+      attemptTimeoutMs: EMBEDDED_ATTEMPT_TIMEOUT_MS,
+      onExchange: recordTo(path.join(dir, 'recording.jsonl')),
+    });
   });
 
   test.afterAll(async () => {
@@ -125,5 +134,17 @@ test.describe('conformance against a shared target (url mode)', () => {
       expect(t.outcome, t.title).toBe('skipped');
       expect(t.skipReasons.join(' '), t.title).toContain('names no path for smsConfirm');
     }
+  });
+
+  // Last: it reads what the certifications above got from the shared sandbox.
+  test('should find every status the sandbox answered during these certifications in its OpenAPI export', async () => {
+    const recording = readRecording(path.join(dir, 'recording.jsonl'));
+    test.skip(recording.exchanges.length === 0, 'no certification ran before it in this worker (run the whole file)');
+    const document = JSON.parse(await openApiText(DEFAULT_PROFILE_FILE)) as Json;
+    const result = answeredStatuses(document, recording);
+    expect(unlistedText(result)).toBe('');
+    // Certifications reach the error answers: 401s and 404s of several operations, 400s of the list.
+    expect(result.answered.createPayIn).toEqual(expect.arrayContaining([200, 400, 401, 403, 404]));
+    expect(result.answered.paymentsList).toEqual(expect.arrayContaining([200, 400, 401]));
   });
 });
