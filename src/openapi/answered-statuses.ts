@@ -35,10 +35,16 @@ type Document = Readonly<Record<string, unknown>>;
 /** The document's operations by "METHOD path" (the paths are literal: the interface's operations take no path parameters). */
 function operationsOf(document: Document): Map<string, { operationId: string; statuses: Set<string> }> {
   const operations = new Map<string, { operationId: string; statuses: Set<string> }>();
-  const paths = (document.paths ?? {}) as Record<string, Record<string, OperationObject> | undefined>;
+  const paths = (typeof document.paths === 'object' && document.paths !== null ? document.paths : {}) as Record<
+    string,
+    unknown
+  >;
   for (const [route, item] of Object.entries(paths)) {
-    for (const [method, operation] of Object.entries(item ?? {})) {
-      if (typeof operation !== 'object' || typeof operation.operationId !== 'string') continue;
+    if (typeof item !== 'object' || item === null) continue;
+    for (const [method, value] of Object.entries(item)) {
+      if (typeof value !== 'object' || value === null) continue;
+      const operation = value as OperationObject;
+      if (typeof operation.operationId !== 'string') continue;
       const responses =
         typeof operation.responses === 'object' && operation.responses !== null ? operation.responses : {};
       operations.set(`${method.toUpperCase()} ${route}`, {

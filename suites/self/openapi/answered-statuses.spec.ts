@@ -78,6 +78,14 @@ test.describe('openapi --check-recording', () => {
     expect(result.outsideDocument).toBe(2);
   });
 
+  test('should read any document without a crash: what is not an operation is outside it', () => {
+    const hostile = { paths: { '/a': null, '/b': 'text', '/c': { post: null, get: { operationId: 7 } } } };
+    for (const document of [hostile, {}, { paths: [] }, { paths: null }]) {
+      const result = answeredStatuses(document, recording(exchange(1, 'POST', '/c', 200)));
+      expect(result).toEqual({ answered: {}, unlisted: [], outsideDocument: 1 });
+    }
+  });
+
   test("should state the error answers of §7, of §4.7's operations naming a payment, and of the profile's conventions, with their codes", async () => {
     const reference = (await loadProfile()).settings;
     const foreign = (await loadProfile(kitPath('profiles', 'foreign-sandbox.json'))).settings;
