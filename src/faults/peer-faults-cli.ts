@@ -20,6 +20,7 @@ import { writeProfileVariant } from '../profile/profile-copy.js';
 import { requirementGrep } from '../requirements/requirement-grep.js';
 import { REQUIREMENTS } from '../requirements/registry.js';
 import { freePort } from '../free-port.js';
+import { startAvoidingPort } from '../peers/peer-process.js';
 import { inParallel } from '../runner/in-parallel.js';
 import { failuresOf, judgeAgainstClean, judgementText, type TestFailure } from './test-level.js';
 
@@ -75,10 +76,11 @@ async function certifyPeer(
       ? { ...settings, merchant: { ...settings.merchant, postbackUrl: registered } }
       : settings,
   );
-  const peer = await startPeerService(service, {
-    ...(fault === undefined ? {} : { fault }),
-    registeredPostbackUrl: registered,
-  });
+  // The capture port is chosen, not held, until the run's capture server listens on it: a CI run's peer was given
+  // that very port by the OS, and the fault's run certified nothing (EADDRINUSE).
+  const peer = await startAvoidingPort(capturePort, () =>
+    startPeerService(service, { ...(fault === undefined ? {} : { fault }), registeredPostbackUrl: registered }),
+  );
   try {
     const report = await runReportingProject(
       ['conformance'],

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { ConformanceReport } from '../../generated/report/conformance.gen.js';
 import { runReceiverRun } from '../certify/receiver-cli.js';
 import { freePort } from '../free-port.js';
+import { startAvoidingPort } from '../peers/peer-process.js';
 import type { ReceiverPeer, ReceiverPeerConfiguration, ReceiverPeerKeys } from '../peers/receiver-peers.js';
 import { EXIT_CODES } from '../report/verdicts.js';
 
@@ -33,8 +34,11 @@ export async function certifyReceiverPeer(
 ): Promise<ReceiverRun> {
   const started = Date.now();
   // A shop whose client creates the payments is given the kit's sandbox when it starts, as a shop is configured.
-  const serviceUrl = peer.createsPayments === true ? `http://127.0.0.1:${await freePort()}` : undefined;
-  const receiver = await peer.start(dir, keys, configuration, variant, serviceUrl);
+  const servicePort = peer.createsPayments === true ? await freePort() : undefined;
+  const serviceUrl = servicePort === undefined ? undefined : `http://127.0.0.1:${servicePort}`;
+  const start = () => peer.start(dir, keys, configuration, variant, serviceUrl);
+  // The sandbox's port is chosen, not held, until it listens: the shop must not be given it for its own.
+  const receiver = servicePort === undefined ? await start() : await startAvoidingPort(servicePort, start);
   try {
     const run = await runReceiverRun(
       {

@@ -104,3 +104,23 @@ function stopChild(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
   });
 }
+
+/**
+ * A peer that binds port 0 started where it does not hold `port`, a port the kit chose for a server of its own that
+ * is not listening yet (the capture server a later run starts): the OS may hand a port that was free a moment ago
+ * to the peer's bind. Started again (up to `tries` times in all) it gets another; a peer that takes it every time is
+ * an error naming the port, never a run whose server cannot listen.
+ */
+export async function startAvoidingPort<T extends Pick<RunningPeer, 'url' | 'stop'>>(
+  port: number,
+  start: () => Promise<T>,
+  tries = 3,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const peer = await start();
+    if (new URL(peer.url).port !== String(port)) return peer;
+    await peer.stop();
+    if (attempt >= tries)
+      throw new Error(`the peer was given port ${port}, kept for the kit's own server, ${tries} times`);
+  }
+}
