@@ -4,6 +4,7 @@
  * export: a tool driven by the export (a property-based tester, a Postman pre-request hook, a mock client) pipes each
  * body through it, since §5 signs bodies, not headers, which OpenAPI cannot state.
  */
+import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { serializeBody } from '../client/prepared-request.js';
 import { DEFAULT_PROFILE_FILE, loadProfile } from '../profile/load-profile.js';
@@ -34,25 +35,29 @@ export interface SignStreams {
 
 class InputError extends Error {}
 
-async function readInput(stdin: SignStreams['stdin']): Promise<string> {
+async function readInput(stdin: SignStreams['stdin'], timeoutMs: number): Promise<string> {
   if (stdin.isTTY === true) throw new InputError('pipe a JSON body into it (sign < body.json)');
   const chunks: Buffer[] = [];
   let size = 0;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      reject(new InputError(`no end of input within ${INPUT_TIMEOUT_MS / 1000} s`));
-    }, INPUT_TIMEOUT_MS);
+      reject(new InputError(`no end of input within ${timeoutMs / 1000} s`));
+      // Reading no further lets the process end: an open standard input would keep it waiting.
+      (stdin as Partial<Readable>).destroy?.();
+    }, timeoutMs);
   });
   const read = (async () => {
     for await (const chunk of stdin) {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+      const bytes = Buffer.from(chunk);
       size += bytes.length;
       if (size > MAX_INPUT_BYTES) throw new InputError(`the input is larger than ${MAX_INPUT_BYTES} bytes`);
       chunks.push(bytes);
     }
     return Buffer.concat(chunks).toString('utf8');
   })();
+  // Once the time is up, what the destroyed input then throws is no one's to handle.
+  read.catch(() => undefined);
   try {
     return await Promise.race([read, timeout]);
   } finally {
@@ -73,7 +78,11 @@ function bodyOf(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-export async function sign(args: readonly string[], streams: SignStreams = process): Promise<number> {
+export async function sign(
+  args: readonly string[],
+  streams: SignStreams = process,
+  inputTimeoutMs = INPUT_TIMEOUT_MS,
+): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -91,7 +100,7 @@ export async function sign(args: readonly string[], streams: SignStreams = proce
   }
   try {
     const profile = await loadProfile(values.profile ?? DEFAULT_PROFILE_FILE);
-    const body = bodyOf(await readInput(streams.stdin));
+    const body = bodyOf(await readInput(streams.stdin, inputTimeoutMs));
     const signed = serializeBody(profile.requestSigner.sign(body));
     streams.stdout.write(`${signed.toString('utf8')}\n`);
     return 0;

@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { expect, test } from '@playwright/test';
 import { runNode } from '../../../fixtures/self/kit-command.js';
 import { kitPath, kitRoot } from '../../../src/kit-root.js';
@@ -173,6 +173,21 @@ test.describe('payment-conformance sign', () => {
       expect(refused.err, input).toMatch(why);
       expect(refused.out, input).toBe('');
     }
+    // An input that never ends is refused after the bound, the stream let go; one above a megabyte at once.
+    const endless = new PassThrough();
+    endless.write('{"amount": 1');
+    let err = '';
+    const waited = await sign(
+      ['--profile', profile],
+      { stdin: endless, stdout: { write: () => true }, stderr: { write: (text: string) => (err += text) } },
+      200,
+    );
+    expect(waited).toBe(2);
+    expect(err).toMatch(/no end of input within 0\.2 s/);
+    expect(endless.destroyed).toBe(true);
+    const huge = await signed(profile, `{"comment": "${'x'.repeat(1024 * 1024)}"}`);
+    expect(huge.code).toBe(2);
+    expect(huge.err).toMatch(/larger than 1048576 bytes/);
     const missing = await signed(path.join(dir, 'missing.json'), '{}');
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/^sign: .*missing\.json/);
