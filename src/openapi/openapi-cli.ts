@@ -30,7 +30,10 @@ the schemas bundled into components. Exit 2 on a bad flag, profile or recording;
 an answer is not in the document.
 `;
 
-/** The document of a profile, as the text written (stable: the same inputs give the same bytes). */
+/**
+ * The document of a profile, as the text written: the same inputs give the same bytes, but for the request examples of
+ * a randomised signing scheme (rsa-pss-sha256, ecdsa-p256), which sign anew each time.
+ */
 export async function openApiText(profileFile: string, entries?: readonly SchemaEntry[]): Promise<string> {
   const profile = await loadProfile(profileFile);
   const pkg = JSON.parse(readFileSync(kitPath('package.json'), 'utf8')) as { version: string };

@@ -4,7 +4,8 @@
  * export sees a body the target takes: every request example signed with the profile's signer (§5: publicKey and
  * hash, as `payment-conformance sign` writes them), every answer in the profile's formats (createdAt, the list's
  * sums and nextId), every error body with the code §7 gives at that status. The examples are fixed values (one
- * payment, one complaint), so the same profile gives the same document; the self-tests validate each one against
+ * payment, one complaint), so the same profile gives the same document (but for the hashes of a randomised signing
+ * scheme, which sign anew each time); the self-tests validate each one against
  * its schema.
  */
 import type { ServiceProfile } from '../profile/load-profile.js';
