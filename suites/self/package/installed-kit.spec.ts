@@ -95,10 +95,37 @@ test('should certify the embedded reference receiver (exit 0) and answer --versi
   expect(version.stdout.trim()).toBe(manifest.version);
   const help = await npx(project, ['--help']);
   expect(help.code).toBe(0);
-  for (const command of ['certify', 'certify-receiver', 'discover', 'verify-package', 'report diff', 'openapi']) {
+  for (const command of [
+    'certify',
+    'certify-receiver',
+    'discover',
+    'verify-package',
+    'report diff',
+    'openapi',
+    'sign',
+  ]) {
     expect(help.stdout).toContain(`  ${command} `);
   }
   const unknown = await npx(project, ['certfy']);
   expect(unknown.code).toBe(2);
   expect(unknown.stderr).toContain('unknown command "certfy"');
+});
+
+test('should sign a body from standard input and export the contract with its signed examples, from the package', async () => {
+  test.setTimeout(120_000);
+  const bin = path.join(project, 'node_modules', '.bin', 'payment-conformance');
+  const signed = await runNode([bin, 'sign'], {}, 60_000, undefined, project, '{"paymentId": "p-1"}');
+  expect(signed.code, signed.stderr).toBe(0);
+  const body = JSON.parse(signed.stdout) as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['hash', 'paymentId', 'publicKey']);
+  const exported = await npx(project, ['openapi', '--out', 'contract.json']);
+  expect(exported.code, exported.stderr).toBe(0);
+  const contract = JSON.parse(readFileSync(path.join(project, 'contract.json'), 'utf8')) as {
+    paths: Record<string, Record<string, { requestBody: { content: Record<string, { examples?: unknown }> } }>>;
+  };
+  const operations = Object.values(contract.paths).flatMap((item) => Object.values(item));
+  expect(operations.length).toBeGreaterThan(4);
+  for (const operation of operations) {
+    expect(operation.requestBody.content['application/json']?.examples).toBeDefined();
+  }
 });
