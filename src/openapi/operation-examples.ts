@@ -43,6 +43,15 @@ function creation(method: Method): Body {
   };
 }
 
+/** The values a §4.7 operation's example names, whatever shape its body has. */
+export function exampleValues(profile: ServiceProfile): { paymentId: string; postBackUrl: string; code: string } {
+  return {
+    paymentId: PAYMENT_ID,
+    postBackUrl: profile.merchant.postbackUrl ?? 'https://merchant.example/postbacks/complaints',
+    code: profile.merchant.smsTestCode ?? '123456',
+  };
+}
+
 /** The fields of each operation's request, before signing; undefined where the profile has nothing to build it. */
 function requestFields(operation: OperationName, profile: ServiceProfile): Body | undefined {
   const { merchant, conventions } = profile;
@@ -68,11 +77,11 @@ function requestFields(operation: OperationName, profile: ServiceProfile): Body 
     case 'complaintCreate':
       return {
         paymentId: PAYMENT_ID,
-        postBackUrl: merchant.postbackUrl ?? 'https://merchant.example/postbacks/complaints',
+        postBackUrl: exampleValues(profile).postBackUrl,
         comment: 'The customer says the payment did not arrive',
       };
     case 'smsConfirm':
-      return { paymentId: PAYMENT_ID, code: merchant.smsTestCode ?? '123456' };
+      return { paymentId: PAYMENT_ID, code: exampleValues(profile).code };
   }
 }
 

@@ -5,11 +5,12 @@
  * its status check; a list page's nextId into the next page (§4.4: "pass it as fromId"); a listed method into a
  * deposit, an uploaded image into a deposit's attachmentId. Every operation's answer links somewhere. Every body is JSON, so a link gives the target's requestBody, with runtime expressions where a value
  * comes from the answer or the request. publicKey and hash are not in it: the tool signs each body
- * (`payment-conformance sign`). A link is only given where the profile names both operations and where the value
- * it passes is one the target takes as it is.
+ * (`payment-conformance sign`). A link is only given where the profile names both operations, where both take the
+ * kit's design (§4.7's operations may not), and where the value it passes is one the target takes as it is.
  */
 import type { ServiceProfile } from '../profile/load-profile.js';
 import type { OperationName } from '../contract/operations.js';
+import { kitDesigned } from './provider-payloads.js';
 
 interface Link {
   readonly operationId: OperationName;
@@ -153,9 +154,13 @@ export function operationLinks(operation: OperationName, profile: ServiceProfile
               : operation === 'smsConfirm'
                 ? { paymentStatus: CONFIRMED_PAYMENT }
                 : toCreation(operation, profile);
+  // The links pass the members of the kit's design: none from or to a §4.7 operation the provider shapes otherwise.
+  if (!kitDesigned(operation, profile)) return undefined;
   const named = profile.operations as Partial<Record<OperationName, unknown>>;
   const links = Object.fromEntries(
-    Object.entries(candidates).filter(([, link]) => named[link.operationId] !== undefined),
+    Object.entries(candidates).filter(
+      ([, link]) => named[link.operationId] !== undefined && kitDesigned(link.operationId, profile),
+    ),
   );
   return Object.keys(links).length === 0 ? undefined : links;
 }

@@ -6,9 +6,15 @@
 import type { ServiceProfile } from '../profile/load-profile.js';
 import { OPERATIONS, type OperationName } from '../contract/operations.js';
 import type { BodySigner } from '../signing/body-signer.js';
-import { json, ref } from './component-refs.js';
+import { ref } from './component-refs.js';
 import { errorAnswers } from './operation-answers.js';
-import { operationExamples } from './operation-examples.js';
+import { exampleValues, operationExamples } from './operation-examples.js';
+import {
+  kitDesigned,
+  providerAnswerSchema,
+  providerRequestExample,
+  providerRequestSchema,
+} from './provider-payloads.js';
 import { operationLinks } from './operation-links.js';
 
 type Examples = Record<string, { readonly summary?: string; readonly value: unknown }>;
@@ -27,7 +33,14 @@ export function operationObject(
   const links = operationLinks(name, profile);
   const answers = errorAnswers(name, profile);
   const examples = signer === undefined ? undefined : operationExamples(name, profile, signer, answers);
-  const request = examples?.request;
+  // A §4.7 operation the provider shapes its own way is stated as the profile describes it, never as the kit's design.
+  const kit = kitDesigned(name, profile);
+  const request = kit
+    ? examples?.request
+    : signer === undefined
+      ? undefined
+      : providerRequestExample(name, profile, signer, exampleValues(profile));
+  const requestSchema = kit ? ref(spec.request) : providerRequestSchema(name, profile);
   return {
     operationId: name,
     summary: `${name} (${spec.specRef})`,
@@ -36,20 +49,19 @@ export function operationObject(
       'document; `payment-conformance sign` signs a body so).',
     requestBody: {
       required: true,
-      content:
+      content: content(
+        requestSchema,
         request === undefined
-          ? json(spec.request)
-          : content(ref(spec.request), {
-              signed: { summary: "Signed with the profile's merchant key", value: request },
-            }),
+          ? undefined
+          : { signed: { summary: "Signed with the profile's merchant key", value: request } },
+      ),
     },
     responses: {
       '200': {
         description: `${spec.specRef}: the answer`,
-        content: content(
-          ref(spec.response),
-          examples === undefined ? undefined : { answer: { value: examples.answer } },
-        ),
+        content: kit
+          ? content(ref(spec.response), examples === undefined ? undefined : { answer: { value: examples.answer } })
+          : content(providerAnswerSchema(name, profile), undefined),
         ...(links === undefined ? {} : { links }),
       },
       ...Object.fromEntries(

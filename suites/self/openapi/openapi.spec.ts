@@ -233,6 +233,79 @@ test.describe('npm run openapi', () => {
     });
   }
 
+  test("should state a §4.7 operation the provider shapes its own way as the profile describes it, not the kit's design", async () => {
+    const loaded = await loadProfile();
+    const settings = loaded.settings;
+    const provider = {
+      ...settings,
+      operations: {
+        ...settings.operations,
+        complaintCreate: {
+          ...settings.operations.complaintCreate,
+          path: settings.operations.complaintCreate?.path ?? '/complaints',
+          payload: {
+            example: { payment: '{{paymentId}}', callback: '{{postBackUrl}}', reason: 'other' },
+            required: ['payment', 'callback'],
+            idAt: '/complaint/id',
+          },
+        },
+        smsConfirm: { path: settings.operations.smsConfirm?.path ?? '/sms' },
+      },
+    };
+    const document = openApiDocument({
+      profile: provider,
+      signer: loaded.requestSigner,
+      kitVersion: '0',
+      interfaceRevision: 'r',
+    }) as Document;
+    const operation = (id: string) =>
+      Object.values(document.paths)
+        .flatMap((item) => Object.values(item))
+        .find((o) => o.operationId === id) as unknown as {
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: Record<string, unknown>;
+              examples?: Record<string, { value: Record<string, unknown> }>;
+            };
+          };
+        };
+        responses: Record<
+          string,
+          {
+            content?: { 'application/json': { schema: Record<string, unknown>; examples?: unknown } };
+            links?: Record<string, { operationId: string }>;
+          }
+        >;
+      };
+    const create = operation('complaintCreate');
+    const media = create.requestBody.content['application/json'];
+    expect(media.schema).toMatchObject({ required: ['publicKey', 'hash', 'payment', 'callback'] });
+    const example = media.examples?.signed?.value;
+    expect(example).toMatchObject({ payment: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f', reason: 'other' });
+    expect(
+      verifyBody(example ?? {}, loaded.requestSigner.scheme, loaded.merchantVerificationKey, {
+        input: loaded.requestSigner.input,
+      }).valid,
+    ).toBe(true);
+    const answer = create.responses['200']?.content?.['application/json'];
+    expect(answer?.schema).toEqual({ description: expect.stringContaining('the new id at /complaint/id') });
+    expect(answer?.examples).toBeUndefined();
+    expect(create.responses['200']?.links).toBeUndefined();
+    // No payload described: the body is publicKey and hash and whatever the provider takes, no example.
+    const sms = operation('smsConfirm').requestBody.content['application/json'];
+    expect(sms.schema).toMatchObject({
+      required: ['publicKey', 'hash'],
+      description: expect.stringContaining('describes none'),
+    });
+    expect(sms.examples).toBeUndefined();
+    // No link leads to them in the kit's shape.
+    const fromCreation = operation('createPayIn').responses['200']?.links ?? {};
+    expect(Object.values(fromCreation).map((l) => l.operationId)).not.toContain('smsConfirm');
+    expect((await new Validator().validate(structuredClone(document) as never)).valid).toBe(true);
+    expect((await readmeValidate(structuredClone(document) as never)).valid).toBe(true);
+  });
+
   test('should refuse, with both validators, a document whose answer has no description or whose $ref leads nowhere', async () => {
     const broken = sandboxDocument();
     const status = Object.values(broken.paths)
