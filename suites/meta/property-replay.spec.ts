@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { runCommandLine, runPlaywright, type RunTest } from '../../src/runner/playwright-run.js';
+import { CI_SEED } from '../../fixtures/conformance/property-runs.js';
 
 interface Case {
   readonly name: string;
@@ -49,9 +50,12 @@ test.describe('replaying a failed property', () => {
     test(`${c.name}: the printed command fails again with the same shrunk counterexample`, async () => {
       test.setTimeout(180_000);
       const first = onlyFailure(
+        // A seed whose first cases reach the fault: this test is about the replay, not about how many of a random
+        // seed's 20 cases find the fault (the lookup property's missed it once in a CI rehearsal; the fault matrix
+        // and the example suites catch it).
         (
           await runPlaywright(['--project=conformance', c.spec, '--grep', c.grep], {
-            env: { KIT_SANDBOX_FAULTS: c.fault },
+            env: { KIT_SANDBOX_FAULTS: c.fault, KIT_FC_SEED: String(CI_SEED) },
             timeoutMs: 120_000,
           })
         ).tests,
