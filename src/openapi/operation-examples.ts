@@ -13,6 +13,7 @@ import type { OperationName } from '../contract/operations.js';
 import type { BodySigner } from '../signing/body-signer.js';
 import { serializeBody } from '../client/prepared-request.js';
 import type { ErrorAnswer } from './operation-answers.js';
+import { describedBody } from '../profile/operation-payloads.js';
 
 type Body = Record<string, unknown>;
 type Method = ServiceProfile['merchant']['paymentMethods']['payIn'];
@@ -22,10 +23,6 @@ const COMPLAINT_ID = '0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f';
 const MERCHANT_PAYMENT_ID = 'example-order-1';
 /** 2026-01-31T12:00:00.000Z, the instant every example record was created at. */
 const CREATED_AT_MS = Date.UTC(2026, 0, 31, 12, 0, 0);
-/** A 1×1 transparent PNG. */
-const ONE_PIXEL_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
 function listBound(ms: number, unit: NonNullable<ServiceProfile['conventions']>['listTimestampUnit']): unknown {
   if (unit === 'iso8601') return new Date(ms).toISOString();
   if (unit === 's') return Math.floor(ms / 1000);
@@ -71,17 +68,15 @@ function requestFields(operation: OperationName, profile: ServiceProfile): Body 
         take: conventions?.pageSize?.default ?? 10,
       };
     case 'paymentMethods':
-      return { type: 'PAY_IN' };
     case 'mediaUpload':
-      return { fileName: 'receipt.png', contentType: 'image/png', data: ONE_PIXEL_PNG };
     case 'complaintCreate':
-      return {
-        paymentId: PAYMENT_ID,
-        postBackUrl: exampleValues(profile).postBackUrl,
-        comment: 'The customer says the payment did not arrive',
-      };
     case 'smsConfirm':
-      return { paymentId: PAYMENT_ID, code: exampleValues(profile).code };
+      // §4.7's bodies as the profile describes them (the kit's reference design under kitDesign, operation-payloads.ts).
+      return describedBody(profile, operation, {
+        ...exampleValues(profile),
+        comment: 'The customer says the payment did not arrive',
+        type: 'PAY_IN',
+      });
   }
 }
 
